@@ -74,6 +74,7 @@ func ExecuteCUDA(module *ir.Operation, opts Options) error {
 		kernels: map[string]*cuda.Function{}, allocs: map[*interp.Buffer]cuda.Ptr{},
 		mirrors: map[*interp.Buffer]cuda.Ptr{}, shared: map[*interp.Buffer]*sharedBuffer{}, timeRuns: opts.TimeKernels, timeOut: opts.Err}
 	defer h.release()
+	defer h.releaseRuntime()
 	if err := h.load(module); err != nil {
 		return err
 	}
@@ -99,7 +100,9 @@ func chipOf(d *cuda.Device) string {
 }
 
 type cudaHost struct {
-	dev     *cuda.Device
+	dev *cuda.Device
+	// rt is the state of the GPU runtime functions (cudaruntime.go).
+	rt      runtimeState
 	chip    string
 	modules map[string]*cuda.Module
 	kernels map[string]*cuda.Function
@@ -168,25 +171,35 @@ func (h *cudaHost) load(module *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		mod, _, err := h.dev.LoadModule([]byte(text))
+		mod, err := h.loadImage(m, []byte(text), fmt.Sprintf("the PTX of gpu.module @%s (%s)", name, h.chip))
 		if err != nil {
-			d := ir.NewError(m.Loc(), fmt.Sprintf("the CUDA driver could not load the PTX of gpu.module @%s (%s)", name, h.chip))
-			var ce *cuda.Error
-			if errors.As(err, &ce) {
-				d.Note(m.Loc(), fmt.Sprintf("%s: %s", ce.Call, ce.Name))
-				for _, line := range strings.Split(strings.TrimSpace(ce.Log), "\n") {
-					if line != "" {
-						d.Note(m.Loc(), "ptxas: "+line)
-					}
-				}
-			} else {
-				d.Note(m.Loc(), err.Error())
-			}
-			return d
+			return err
 		}
 		h.modules[name] = mod
 	}
 	return nil
+}
+
+// loadImage loads a module image (PTX, a cubin or a fat binary) with the
+// driver; a failure is a diagnostic at op with the JIT's log as notes.
+func (h *cudaHost) loadImage(op *ir.Operation, image []byte, what string) (*cuda.Module, error) {
+	mod, _, err := h.dev.LoadModule(image)
+	if err == nil {
+		return mod, nil
+	}
+	d := ir.NewError(op.Loc(), "the CUDA driver could not load "+what)
+	var ce *cuda.Error
+	if errors.As(err, &ce) {
+		d.Note(op.Loc(), fmt.Sprintf("%s: %s", ce.Call, ce.Name))
+		for _, line := range strings.Split(strings.TrimSpace(ce.Log), "\n") {
+			if line != "" {
+				d.Note(op.Loc(), "ptxas: "+line)
+			}
+		}
+	} else {
+		d.Note(op.Loc(), err.Error())
+	}
+	return nil, d
 }
 
 // LowerForCUDA prepares module as --engine=cuda does before emitting the
@@ -273,6 +286,7 @@ func (h *cudaHost) register(reg *interp.Registry) {
 	reg.Register("gpu.wait", h.wait)
 	reg.Register("gpu.module", func(*interp.Frame, *ir.Operation) error { return nil })
 	reg.Register("nvgpu.tma.create.descriptor", h.tensorMap)
+	h.registerRuntime(reg)
 }
 
 // mirror returns the device copy of the host buffer of m, allocating it
@@ -693,6 +707,9 @@ func paramBytes(t ir.Type) int {
 }
 
 func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
+	if bin, name, ok := gpu.LaunchedBinary(op); ok {
+		return h.launchBinary(f, op, bin, name)
+	}
 	l := gpu.LaunchFuncOp{Operation: op}
 	fn, modName, name, err := h.kernelFunc(op, l.Kernel())
 	if err != nil {

@@ -194,6 +194,26 @@ if [ -d "$here/gpu-integration" ]; then
 	grep -E "^(=== RUN|--- |    )" "$out/gpu-integration.txt" | grep -vE "^=== RUN" | head -80 >>"$log"
 fi
 
+# 3c. The same tests through upstream's own pipeline
+# (gpu-lower-to-nvvm-pipeline{cubin-format=isa}): the host code at the
+# llvm level with its mgpu* calls, the kernels from gpu.binary objects
+# holding Strata's PTX (run.test -test.run TestGPUIntegrationPipelineCUDA).
+if [ -d "$here/gpu-integration" ]; then
+	if (cd "$here" && STRATA_GPU_INTEGRATION_DIR="$here/gpu-integration" timeout 300 ./run.test \
+		-test.run 'TestGPUIntegrationPipelineCUDA$' -test.v >"$out/gpu-pipeline.txt" 2>&1); then
+		pass "upstream CUDA integration tests through gpu-lower-to-nvvm-pipeline: $(grep -o '[0-9]* of [0-9]* pass' "$out/gpu-pipeline.txt")"
+	else
+		fail "upstream CUDA integration tests through gpu-lower-to-nvvm-pipeline: $(grep -o '[0-9]* of [0-9]* pass' "$out/gpu-pipeline.txt")"
+	fi
+	grep -E "^(--- |    )" "$out/gpu-pipeline.txt" | head -80 >>"$log"
+	if (cd "$here" && STRATA_GPU_INTEGRATION_DIR="$here/gpu-integration" STRATA_GPU_PIPELINE_FORMAT=llvm timeout 300 ./run.test \
+		-test.run 'TestGPUIntegrationPipelineCUDA$' -test.v >"$out/gpu-pipeline-llvm.txt" 2>&1); then
+		pass "the same with offload objects: $(grep -o '[0-9]* of [0-9]* pass' "$out/gpu-pipeline-llvm.txt")"
+	else
+		fail "the same with offload objects: $(grep -o '[0-9]* of [0-9]* pass' "$out/gpu-pipeline-llvm.txt")"
+	fi
+fi
+
 # 4. compute-sanitizer: no invalid accesses, no shared-memory races
 # (STRATA_GPU_SANITIZE, tool:program pairs, chooses fewer).
 for k in ${STRATA_GPU_SANITIZE-memcheck:wgmma memcheck:reduce memcheck:async racecheck:reduce racecheck:wgmma}; do

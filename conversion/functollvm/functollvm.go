@@ -67,12 +67,51 @@ func resultType(ctx *ir.Context, tc *rewrite.TypeConverter, results []ir.Type) (
 // LLVMFuncType returns the LLVM function type of ft as convert-func-to-llvm
 // makes it: memref arguments unpacked, several results packed in a struct.
 func LLVMFuncType(ctx *ir.Context, tc *rewrite.TypeConverter, ft *ir.FunctionType) (*llvm.FuncType, bool) {
+	return llvmFuncType(ctx, tc, ft, false)
+}
+
+// LLVMFuncTypeBarePtr is LLVMFuncType with the bare-pointer calling
+// convention (use-bare-ptr-memref-call-conv): a memref argument of static
+// shape and identity layout is the pointer to its data; other memrefs
+// fail the conversion.
+func LLVMFuncTypeBarePtr(ctx *ir.Context, tc *rewrite.TypeConverter, ft *ir.FunctionType) (*llvm.FuncType, bool) {
+	return llvmFuncType(ctx, tc, ft, true)
+}
+
+// barePtrType returns the pointer type that a memref passes as under the
+// bare-pointer convention, and false for a memref that cannot.
+func barePtrType(tc *rewrite.TypeConverter, t ir.Type) (ir.Type, bool) {
+	mt, ok := t.(*ir.MemRefType)
+	if !ok || mt.Layout != nil {
+		return nil, false
+	}
+	for _, d := range mt.Shape {
+		if d == ir.Dynamic {
+			return nil, false
+		}
+	}
+	st, ok := tc.Convert(mt).(*llvm.StructType)
+	if !ok || len(st.Fields) == 0 {
+		return nil, false
+	}
+	return st.Fields[0], true
+}
+
+func llvmFuncType(ctx *ir.Context, tc *rewrite.TypeConverter, ft *ir.FunctionType, bare bool) (*llvm.FuncType, bool) {
 	res, ok := resultType(ctx, tc, ft.Results)
 	if !ok {
 		return nil, false
 	}
 	var ins []ir.Type
 	for _, t := range ft.Inputs {
+		if bare && isMemRef(t) {
+			pt, ok := barePtrType(tc, t)
+			if !ok {
+				return nil, false
+			}
+			ins = append(ins, pt)
+			continue
+		}
 		ts, ok := argumentTypes(tc, t)
 		if !ok {
 			return nil, false
@@ -96,6 +135,72 @@ func LLVMFuncType(ctx *ir.Context, tc *rewrite.TypeConverter, ft *ir.FunctionTyp
 // does; other function-like operations lowered to llvm.func use it too.
 func ConvertEntryArguments(r *rewrite.ConversionRewriter, block *ir.Block, tc *rewrite.TypeConverter) {
 	convertEntryArguments(r, block, tc)
+}
+
+// ConvertEntryArgumentsBarePtr is ConvertEntryArguments under the
+// bare-pointer convention (LLVMFuncTypeBarePtr): a used memref argument
+// is rebuilt from its pointer as a descriptor of its static shape (both
+// pointers, offset 0, the sizes and the strides of the identity layout),
+// as upstream's MemRefDescriptor::fromStaticShape does.
+func ConvertEntryArgumentsBarePtr(r *rewrite.ConversionRewriter, block *ir.Block, tc *rewrite.TypeConverter) {
+	ctx := r.Builder.Ctx
+	old := append([]*ir.BlockArgument(nil), block.Arguments()...)
+	news := make([]ir.Value, len(old))
+	for i, a := range old {
+		t := tc.Convert(a.Type())
+		if isMemRef(a.Type()) {
+			t, _ = barePtrType(tc, a.Type())
+		}
+		news[i] = block.AddArgument(t, a.Loc)
+	}
+	i64 := ctx.I(llvmcommon.IndexBitwidth)
+	index := func(v int64) ir.Value {
+		return r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.mlir.constant"), Loc: r.Builder.Loc, ResultTypes: []ir.Type{i64},
+			Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(ctx.IndexType(), v)}})}).Result(0)
+	}
+	for i, a := range old {
+		if !ir.HasUses(a) {
+			continue
+		}
+		var repl ir.Value
+		switch {
+		case isMemRef(a.Type()):
+			r.SetInsertionPointToStart(block)
+			r.Builder.Loc = a.Loc
+			mt := a.Type().(*ir.MemRefType)
+			st := tc.Convert(mt).(*llvm.StructType)
+			d := r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.mlir.poison"), Loc: a.Loc, ResultTypes: []ir.Type{st}}).Result(0)
+			insert := func(v ir.Value, pos ...int64) {
+				d = r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.insertvalue"), Loc: a.Loc, Operands: []ir.Value{d, v}, ResultTypes: []ir.Type{st},
+					Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "position", Value: ctx.DenseI64Array(pos...)}})}).Result(0)
+			}
+			insert(news[i], 0)
+			insert(news[i], 1)
+			insert(index(0), 2)
+			stride := int64(1)
+			strides := make([]int64, len(mt.Shape))
+			for k := len(mt.Shape) - 1; k >= 0; k-- {
+				strides[k] = stride
+				stride *= mt.Shape[k]
+			}
+			for k, size := range mt.Shape {
+				insert(index(size), 3, int64(k))
+				insert(index(strides[k]), 4, int64(k))
+			}
+			repl = r.Builder.Create(&ir.OperationState{Name: ctx.OpName("builtin.unrealized_conversion_cast"), Loc: a.Loc,
+				Operands: []ir.Value{d}, ResultTypes: []ir.Type{a.Type()}}).Result(0)
+		case news[i].Type() != a.Type():
+			r.SetInsertionPointToStart(block)
+			repl = r.Builder.Create(&ir.OperationState{Name: ctx.OpName("builtin.unrealized_conversion_cast"), Loc: a.Loc,
+				Operands: []ir.Value{news[i]}, ResultTypes: []ir.Type{a.Type()}}).Result(0)
+		default:
+			repl = news[i]
+		}
+		ir.ReplaceAllUsesWith(a, repl)
+	}
+	for range old {
+		block.EraseArgument(0)
+	}
 }
 
 func convertEntryArguments(r *rewrite.ConversionRewriter, block *ir.Block, tc *rewrite.TypeConverter) {

@@ -122,6 +122,10 @@ type FuncLowering struct {
 	// shared-memory globals; without it a function that has some does
 	// not lower.
 	WorkgroupAttributions bool
+	// BarePtr passes memref arguments as bare pointers
+	// (use-bare-ptr-memref-call-conv); memrefs of dynamic shape or with
+	// a layout do not lower.
+	BarePtr bool
 }
 
 // FuncPattern returns upstream's GPUFuncOpLowering for one target: an
@@ -164,7 +168,11 @@ func lowerFunc(op *ir.Operation, r *rewrite.ConversionRewriter, tc *rewrite.Type
 		}
 		r.SetInsertionPoint(op)
 	}
-	lft, ok := functollvm.LLVMFuncType(ctx, tc, ft)
+	funcType := functollvm.LLVMFuncType
+	if l.BarePtr {
+		funcType = functollvm.LLVMFuncTypeBarePtr
+	}
+	lft, ok := funcType(ctx, tc, ft)
 	if !ok {
 		return false
 	}
@@ -213,7 +221,11 @@ func lowerFunc(op *ir.Operation, r *rewrite.ConversionRewriter, tc *rewrite.Type
 		b = next
 	}
 	if entry := nf.Region(0).First(); entry != nil {
-		functollvm.ConvertEntryArguments(r, entry, tc)
+		if l.BarePtr {
+			functollvm.ConvertEntryArgumentsBarePtr(r, entry, tc)
+		} else {
+			functollvm.ConvertEntryArguments(r, entry, tc)
+		}
 	}
 	r.ReplaceOp(op, nil)
 	return true

@@ -60,7 +60,9 @@ func New() pass.Pass {
 
 func (p *lowerPass) Run(op *ir.Operation, st *pass.State) error {
 	if *p.hostBarePtr {
-		return st.EmitError(op, "use-bare-pointers-for-host is not supported")
+		if err := checkHostBarePtr(op); err != nil {
+			return err
+		}
 	}
 	if *p.intersperse {
 		return st.EmitError(op, "intersperse-sizes-for-kernels is not supported")
@@ -105,6 +107,9 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		}
 		return true
 	})
+	// Upstream's pass lowers vector.print of scalars and strings with the
+	// rest of the vector patterns.
+	target.AddDynamicallyLegalOp("vector.print", func(o *ir.Operation) bool { return !vectortollvm.PrintLowerable(o) })
 	patterns := l.patterns()
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)
@@ -125,4 +130,48 @@ func AddTypeConversions(ctx *ir.Context, tc *rewrite.TypeConverter) {
 		}
 		return nil
 	})
+}
+
+// checkHostBarePtr reports the host functions, calls and returns with
+// memref operands or results: the bare-pointer convention on the host
+// (use-bare-pointers-for-host) changes only those, which Strata's func
+// lowering does not convert that way yet. A module without them lowers
+// as with the default convention, as upstream's does.
+func checkHostBarePtr(module *ir.Operation) error {
+	var bad *ir.Operation
+	module.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if _, isGPU := gpu.AsModuleOp(o); isGPU {
+			return false
+		}
+		if bad != nil {
+			return false
+		}
+		var types []ir.Type
+		switch o.Name() {
+		case "func.func":
+			if ta, ok := o.InherentAttr("function_type").(*ir.TypeAttr); ok {
+				if ft, ok := ta.Type.(*ir.FunctionType); ok {
+					types = append(append(types, ft.Inputs...), ft.Results...)
+				}
+			}
+		case "func.call", "func.return":
+			for _, v := range o.Operands() {
+				types = append(types, v.Type())
+			}
+			for i := 0; i < o.NumResults(); i++ {
+				types = append(types, o.Result(i).Type())
+			}
+		}
+		for _, t := range types {
+			switch t.(type) {
+			case *ir.MemRefType, *ir.UnrankedMemRefType:
+				bad = o
+			}
+		}
+		return true
+	})
+	if bad != nil {
+		return ir.OpError(bad, "use-bare-pointers-for-host: functions, calls and returns of memrefs are not supported with the bare-pointer convention")
+	}
+	return nil
 }

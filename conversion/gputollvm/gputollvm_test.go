@@ -32,8 +32,7 @@ const integrationDir = "../../../shared/conformance/gpu-integration/CUDA"
 // hostDiffers lists the integration tests whose host side gpu-to-llvm
 // does not yet lower as mlir-opt-22 does, with the reason.
 var hostDiffers = map[string]string{
-	"alloc-host-shared.mlir": "a vector.print of a scalar, which upstream's pass lowers to printI64 and Strata's vector patterns leave",
-	"async.mlir":             "async.execute regions carrying converted values (upstream's async structural type conversions)",
+	"async.mlir": "async.execute regions carrying converted values (upstream's async structural type conversions)",
 }
 
 // TestIntegrationHostSide lowers each upstream CUDA integration test that

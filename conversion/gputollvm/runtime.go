@@ -76,6 +76,7 @@ func (l *lowering) patterns() []rewrite.ConversionPattern {
 		l.pattern(gpu.MemcpyOpName, l.memcpy),
 		l.pattern(gpu.MemsetOpName, l.memset),
 		l.pattern(gpu.HostRegisterOpName, l.hostRegister),
+		l.pattern(gpu.HostUnregisterOpName, l.hostUnregister),
 		l.pattern(gpu.LaunchFuncOpName, l.launchFunc),
 	}
 }
@@ -364,8 +365,22 @@ func (l *lowering) memset(op *ir.Operation, operands []ir.Value, r *rewrite.Conv
 // hostRegister lowers gpu.host_register of an unranked memref to
 // mgpuMemHostRegisterMemRef(rank, descriptor, element size).
 func (l *lowering) hostRegister(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-	h, _ := gpu.AsHostRegisterOp(op)
-	u, ok := h.Value().Type().(*ir.UnrankedMemRefType)
+	return l.hostMemRef(op, operands, r, "mgpuMemHostRegisterMemRef")
+}
+
+// hostUnregister lowers gpu.host_unregister of an unranked memref to
+// mgpuMemHostUnregisterMemRef(rank, descriptor, element size).
+func (l *lowering) hostUnregister(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	return l.hostMemRef(op, operands, r, "mgpuMemHostUnregisterMemRef")
+}
+
+// hostMemRef replaces op, of one unranked memref operand, with a call of
+// the runtime function fn(rank, descriptor, element size).
+func (l *lowering) hostMemRef(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter, fn string) bool {
+	if op.NumOperands() != 1 || len(operands) != 1 {
+		return false
+	}
+	u, ok := op.Operand(0).Type().(*ir.UnrankedMemRefType)
 	if !ok || !allLLVM(operands) {
 		return false
 	}
@@ -383,7 +398,7 @@ func (l *lowering) hostRegister(op *ir.Operation, operands []ir.Value, r *rewrit
 	size := llvmcommon.Create(r, "llvm.ptrtoint", loc, []ir.Value{gep}, []ir.Type{intPtr(ctx)}, nil).Result(0)
 	rank := llvmcommon.Extract(r, loc, operands[0], intPtr(ctx), 0)
 	desc := llvmcommon.Extract(r, loc, operands[0], ptrT(ctx), 1)
-	call(r, op, "mgpuMemHostRegisterMemRef", voidT(ctx), []ir.Type{intPtr(ctx), ptrT(ctx), intPtr(ctx)}, []ir.Value{rank, desc, size})
+	call(r, op, fn, voidT(ctx), []ir.Type{intPtr(ctx), ptrT(ctx), intPtr(ctx)}, []ir.Value{rank, desc, size})
 	r.EraseOp(op)
 	return true
 }
@@ -507,19 +522,24 @@ func memsetLowers(op *ir.Operation) bool {
 	return (w == 16 || w == 32) && identityMemRef(s.Dst().Type()) != nil && oneDependency(s.AsyncDependencies(), s.AsyncToken())
 }
 
+// hostRegisterLowers is true of gpu.host_register and
+// gpu.host_unregister of an unranked memref.
 func hostRegisterLowers(op *ir.Operation) bool {
-	h, _ := gpu.AsHostRegisterOp(op)
-	_, ok := h.Value().Type().(*ir.UnrankedMemRefType)
+	if op.NumOperands() != 1 {
+		return false
+	}
+	_, ok := op.Operand(0).Type().(*ir.UnrankedMemRefType)
 	return ok
 }
 
 // lowers maps the operations the patterns lower to the test of whether
 // they do.
 var lowers = map[string]func(*ir.Operation) bool{
-	gpu.WaitOpName:         func(*ir.Operation) bool { return true },
-	gpu.AllocOpName:        allocLowers,
-	gpu.DeallocOpName:      deallocLowers,
-	gpu.MemcpyOpName:       memcpyLowers,
-	gpu.MemsetOpName:       memsetLowers,
-	gpu.HostRegisterOpName: hostRegisterLowers,
+	gpu.WaitOpName:           func(*ir.Operation) bool { return true },
+	gpu.AllocOpName:          allocLowers,
+	gpu.DeallocOpName:        deallocLowers,
+	gpu.MemcpyOpName:         memcpyLowers,
+	gpu.MemsetOpName:         memsetLowers,
+	gpu.HostRegisterOpName:   hostRegisterLowers,
+	gpu.HostUnregisterOpName: hostRegisterLowers,
 }

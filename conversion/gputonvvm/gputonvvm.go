@@ -55,10 +55,7 @@ func (p *lowerPass) Run(op *ir.Operation, st *pass.State) error {
 	if *p.indexBitwidth != 0 && *p.indexBitwidth != llvmcommon.IndexBitwidth {
 		return st.EmitError(op, "index-bitwidth other than 64 is not supported")
 	}
-	if *p.barePtr {
-		return st.EmitError(op, "use-bare-ptr-memref-call-conv is not supported")
-	}
-	return RunWith(st.Context(), op, Options{HasRedux: *p.hasRedux})
+	return RunWith(st.Context(), op, Options{HasRedux: *p.hasRedux, BarePtr: *p.barePtr})
 }
 
 // Options are the pass options that change the conversion.
@@ -66,6 +63,9 @@ type Options struct {
 	// HasRedux lowers uniform i32 gpu.subgroup_reduce to nvvm.redux.sync
 	// (sm_80 and newer).
 	HasRedux bool
+	// BarePtr passes the memref arguments of gpu.func as bare pointers
+	// (use-bare-ptr-memref-call-conv).
+	BarePtr bool
 }
 
 // Pass registers the convert-gpu-to-nvvm pass (imported packages register
@@ -104,7 +104,7 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		target.AddIllegalOp(name)
 	}
 	var patterns []rewrite.ConversionPattern
-	patterns = append(patterns, gpuPatterns(tc)...)
+	patterns = append(patterns, gpuPatternsWith(tc, opts.BarePtr)...)
 	patterns = append(patterns, shufflePattern(), dynamicSharedPattern(tc), printfPattern())
 	patterns = append(patterns, libdevicePatterns(tc)...)
 	patterns = append(patterns, wmmaPatterns(tc)...)
@@ -154,6 +154,10 @@ func readRegister(r *rewrite.ConversionRewriter, loc ir.Location, name string, l
 }
 
 func gpuPatterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
+	return gpuPatternsWith(tc, false)
+}
+
+func gpuPatternsWith(tc *rewrite.TypeConverter, barePtr bool) []rewrite.ConversionPattern {
 	ps := gpucommon.IndexPatterns(indexOps, "to-nvvm", readRegister)
 	ps = append(ps,
 		&rewrite.ConversionFunc{RootName: "gpu.lane_id", BenefitValue: 1, PatternName: "gpu.lane_id-to-nvvm",
@@ -172,7 +176,7 @@ func gpuPatterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				return true
 			}},
 		llvmcommon.GPUReturnPattern(),
-		gpucommon.FuncPattern(tc, gpucommon.FuncLowering{KernelAttrs: kernelAttrs, WorkgroupAttributions: true}),
+		gpucommon.FuncPattern(tc, gpucommon.FuncLowering{KernelAttrs: kernelAttrs, WorkgroupAttributions: true, BarePtr: barePtr}),
 	)
 	return ps
 }

@@ -90,8 +90,10 @@ func printScalar(r *rewrite.ConversionRewriter, op *ir.Operation, t ir.Type, v i
 	ctx := r.Builder.Ctx
 	loc := op.Loc()
 	i64 := ctx.IntegerType(64, ir.Signless)
+	// Created through the rewriter, so that a conversion where arith is
+	// illegal (gpu-to-llvm) lowers the extension too.
 	ext := func(name string) ir.Value {
-		return r.Builder.Create(&ir.OperationState{Name: ctx.OpName(name), Loc: loc, Operands: []ir.Value{v},
+		return r.Create(&ir.OperationState{Name: ctx.OpName(name), Loc: loc, Operands: []ir.Value{v},
 			ResultTypes: []ir.Type{i64}}).Result(0)
 	}
 	switch x := t.(type) {
@@ -229,6 +231,21 @@ func (l *lowering) illegal(target *rewrite.ConversionTarget) {
 	target.AddDynamicallyLegalOp("vector.maskedload", func(o *ir.Operation) bool { return !maskedLowerable(o) })
 	target.AddDynamicallyLegalOp("vector.maskedstore", func(o *ir.Operation) bool { return !maskedLowerable(o) })
 	target.AddDynamicallyLegalOp("vector.type_cast", func(o *ir.Operation) bool { return !typeCastLowerable(o) })
+}
+
+// PrintLowerable reports whether the patterns lower a vector.print: a
+// string, a punctuation alone, or a scalar (a vector must first go
+// through convert-vector-to-scf, as upstream's).
+func PrintLowerable(op *ir.Operation) bool {
+	p, ok := vector.AsPrintOp(op)
+	if !ok {
+		return false
+	}
+	if _, isString := p.StringLiteral(); isString || op.NumOperands() == 0 {
+		return true
+	}
+	_, isVec := op.Operand(0).Type().(*ir.VectorType)
+	return !isVec
 }
 
 // Patterns returns the conversion patterns of convert-vector-to-llvm for

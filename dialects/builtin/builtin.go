@@ -37,6 +37,48 @@ func Register(ctx *ir.Context) {
 		}
 		return nil
 	}
+	on.Def.Fold = foldUnrealizedCast
+}
+
+// foldUnrealizedCast is MLIR's UnrealizedConversionCastOp::fold: a cast
+// to its operands' own types is its operands, and a cast that undoes
+// another (all of that cast's results, in order, back to that cast's
+// operand types) is that cast's operands.
+func foldUnrealizedCast(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	ins, outs := op.Operands(), op.Results()
+	same := len(ins) == len(outs)
+	for i := 0; same && i < len(ins); i++ {
+		same = ins[i].Type() == outs[i].Type()
+	}
+	if same {
+		return valuesFold(ins), true
+	}
+	if len(ins) == 0 {
+		return nil, false
+	}
+	in := ir.DefiningOp(ins[0])
+	if in == nil || in.Name() != op.Name() || in.NumResults() != len(ins) || in.NumOperands() != len(outs) {
+		return nil, false
+	}
+	for i, v := range ins {
+		if v != ir.Value(in.Result(i)) {
+			return nil, false
+		}
+	}
+	for i, r := range outs {
+		if in.Operand(i).Type() != r.Type() {
+			return nil, false
+		}
+	}
+	return valuesFold(in.Operands()), true
+}
+
+func valuesFold(vs []ir.Value) []ir.FoldResult {
+	out := make([]ir.FoldResult, len(vs))
+	for i, v := range vs {
+		out[i] = ir.FoldResult{Value: v}
+	}
+	return out
 }
 
 // verifyModule checks that a module's discardable attributes all have a

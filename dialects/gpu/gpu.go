@@ -48,6 +48,7 @@ func Register(ctx *ir.Context) {
 	attachAsyncOp(ctx)
 	ctx.Dialect("gpu").VerifyOperationAttr = verifyOperationAttr
 	wrapTypeParser(ctx.Dialect("gpu"))
+	wrapAttrParser(ctx)
 }
 
 // enumAttr returns the attribute #gpu<mnemonic value>, as the gpu

@@ -1095,6 +1095,75 @@ func BuildModule(b *ir.Builder, loc ir.Location, symName string, opts ...ModuleO
 	return ModuleOp{op}
 }
 
+// BinaryOpName is the name of the operation gpu.binary.
+const BinaryOpName = "gpu.binary"
+
+// BinaryOp wraps an operation gpu.binary: an Op for storing serialized GPU binary objects.
+type BinaryOp struct{ *ir.Operation }
+
+// AsBinaryOp returns op as a BinaryOp if it is an operation gpu.binary.
+func AsBinaryOp(op *ir.Operation) (BinaryOp, bool) {
+	if op == nil || op.Name() != BinaryOpName {
+		return BinaryOp{}, false
+	}
+	return BinaryOp{op}, true
+}
+
+// SymNameAttr returns the attribute of the property sym_name, or nil when it is absent.
+func (op BinaryOp) SymNameAttr() ir.Attribute { return op.InherentAttr("sym_name") }
+
+// SymName returns the value of the property sym_name (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op BinaryOp) SymName() string {
+	v, _ := func() (string, bool) {
+		a := op.InherentAttr("sym_name")
+		x, ok := a.(*ir.StringAttr)
+		if !ok {
+			return "", false
+		}
+		return x.Value, true
+	}()
+	return v
+}
+
+// OffloadingHandler returns the property offloadingHandler, or nil when it is absent.
+func (op BinaryOp) OffloadingHandler() ir.Attribute { return op.InherentAttr("offloadingHandler") }
+
+// Objects returns the property objects, or nil when it is absent.
+func (op BinaryOp) Objects() ir.Attribute { return op.InherentAttr("objects") }
+
+// BinaryOptions holds the optional operands, results and properties of
+// gpu.binary for BuildBinary; the zero value leaves them all absent (or at
+// their defaults).
+type BinaryOptions struct {
+	// OffloadingHandler is the optional property offloadingHandler (nil: absent).
+	OffloadingHandler ir.Attribute
+}
+
+// BuildBinary creates an operation gpu.binary at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BinaryOp.
+func BuildBinary(b *ir.Builder, loc ir.Location, symName string, objects ir.Attribute, opts ...BinaryOptions) BinaryOp {
+	if objects == nil {
+		b.Errorf("building %s: a required operand or property is nil", BinaryOpName)
+		return BinaryOp{}
+	}
+	o := genOptions(b, BinaryOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, BinaryOpName), Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "sym_name", Value: b.Ctx.StringAttr(symName, nil)})
+	if o.OffloadingHandler != nil {
+		props = append(props, ir.NamedAttr{Name: "offloadingHandler", Value: o.OffloadingHandler})
+	}
+	props = append(props, ir.NamedAttr{Name: "objects", Value: objects})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return BinaryOp{op}
+}
+
 // FuncOpName is the name of the operation gpu.func.
 const FuncOpName = "gpu.func"
 
@@ -2696,6 +2765,11 @@ func registerHooks(ctx *ir.Context) {
 		d.Parse = parseModule
 	}
 	{
+		d := def("gpu.binary")
+		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printBinary(p, BinaryOp{op}) }
+		d.Parse = parseBinary
+	}
+	{
 		d := def("gpu.func")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyFunc(FuncOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printFunc(p, FuncOp{op}) }
@@ -2795,7 +2869,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xc0, 0x83, 0x63, 0x1e, 0x0f, 0x53, 0x31, 0xd2, 0x61, 0xf1, 0x90, 0xd0, 0xdc, 0xa0, 0x5b, 0xfe, 0xbe, 0x98, 0xbf, 0x3a, 0x36, 0x09, 0xc0, 0x00, 0x0c, 0xd3, 0xc2, 0x87, 0x66, 0x29, 0x4e, 0x66}
+var definitionsSum = [32]byte{0xc5, 0xec, 0x4c, 0x56, 0xa0, 0x6c, 0x82, 0xa9, 0x29, 0xb9, 0x78, 0xde, 0x19, 0x03, 0x84, 0xd8, 0xf7, 0x4d, 0xdd, 0x85, 0xfa, 0x1e, 0x99, 0x74, 0xbe, 0x69, 0x3b, 0x14, 0x23, 0xa8, 0x2f, 0x0a}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "gpu", Items: []*irdl.DialectItem{
@@ -3118,449 +3192,464 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				{Pos: irdl.Position{Line: 166, Column: 21}, Kind: "parser"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 169, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 169, Column: 3}, Name: "func", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 170, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 170, Column: 13}, Raw: "\"Function executable on a GPU\""}},
+		{Pos: irdl.Position{Line: 169, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 169, Column: 3}, Name: "binary", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 170, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 170, Column: 13}, Raw: "\"An Op for storing serialized GPU binary objects.\""}},
 			{Pos: irdl.Position{Line: 171, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 171, Column: 13}, Name: "IsolatedFromAbove"},
-				{Pos: irdl.Position{Line: 171, Column: 32}, Name: "Symbol"},
-				{Pos: irdl.Position{Line: 171, Column: 40}, Name: "AutomaticAllocationScope"},
+				{Pos: irdl.Position{Line: 171, Column: 13}, Name: "Symbol"},
 			}}},
 			{Pos: irdl.Position{Line: 172, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 172, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 172, Column: 17}, Name: "function_type", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 32}, Name: "TypeAttrOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 172, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 43}, Name: "FunctionType"}},
+				{Pos: irdl.Position{Line: 172, Column: 17}, Name: "sym_name", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 27}, Name: "SymbolNameAttr"}},
+				{Pos: irdl.Position{Line: 172, Column: 43}, Name: "offloadingHandler", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 71}, Name: "OffloadingTranslationAttr"}},
+				{Pos: irdl.Position{Line: 172, Column: 98}, Name: "objects", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 107}, Name: "GPUObjectArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 173, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 173, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 173, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 173, Column: 21}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 176, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 176, Column: 3}, Name: "func", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 177, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 177, Column: 13}, Raw: "\"Function executable on a GPU\""}},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 178, Column: 13}, Name: "IsolatedFromAbove"},
+				{Pos: irdl.Position{Line: 178, Column: 32}, Name: "Symbol"},
+				{Pos: irdl.Position{Line: 178, Column: 40}, Name: "AutomaticAllocationScope"},
+			}}},
+			{Pos: irdl.Position{Line: 179, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 179, Column: 17}, Name: "function_type", C: &irdl.Constraint{Pos: irdl.Position{Line: 179, Column: 32}, Name: "TypeAttrOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 179, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 179, Column: 43}, Name: "FunctionType"}},
 				}}},
-				{Pos: irdl.Position{Line: 172, Column: 58}, Name: "arg_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 78}, Name: "ArrayAttr"}},
-				{Pos: irdl.Position{Line: 172, Column: 89}, Name: "res_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 109}, Name: "ArrayAttr"}},
-				{Pos: irdl.Position{Line: 173, Column: 17}, Name: "workgroup_attrib_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 50}, Name: "ArrayAttr"}},
-				{Pos: irdl.Position{Line: 173, Column: 61}, Name: "private_attrib_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 92}, Name: "ArrayAttr"}},
-				{Pos: irdl.Position{Line: 174, Column: 17}, Name: "known_block_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 44}, Name: "DenseI32ArrayAttr"}},
-				{Pos: irdl.Position{Line: 174, Column: 63}, Name: "known_grid_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 89}, Name: "DenseI32ArrayAttr"}},
-				{Pos: irdl.Position{Line: 175, Column: 17}, Name: "known_cluster_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 46}, Name: "DenseI32ArrayAttr"}},
+				{Pos: irdl.Position{Line: 179, Column: 58}, Name: "arg_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 179, Column: 78}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 179, Column: 89}, Name: "res_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 179, Column: 109}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 180, Column: 17}, Name: "workgroup_attrib_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 180, Column: 50}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 180, Column: 61}, Name: "private_attrib_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 180, Column: 92}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 181, Column: 17}, Name: "known_block_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 181, Column: 44}, Name: "DenseI32ArrayAttr"}},
+				{Pos: irdl.Position{Line: 181, Column: 63}, Name: "known_grid_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 181, Column: 89}, Name: "DenseI32ArrayAttr"}},
+				{Pos: irdl.Position{Line: 182, Column: 17}, Name: "known_cluster_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 182, Column: 46}, Name: "DenseI32ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 176, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 176, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 176, Column: 20}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 183, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 183, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 20}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 177, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 177, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 177, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 177, Column: 31}, Kind: "parser"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 180, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 180, Column: 3}, Name: "launch", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 181, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 181, Column: 13}, Raw: "\"GPU kernel launch operation\""}},
-			{Pos: irdl.Position{Line: 182, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 182, Column: 13}, Name: "AutomaticAllocationScope"},
-				{Pos: irdl.Position{Line: 182, Column: 39}, Name: "RecursiveMemoryEffects"},
-			}}},
-			{Pos: irdl.Position{Line: 183, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 183, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 43}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 183, Column: 52}, Name: "gridSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 63}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 183, Column: 70}, Name: "gridSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 81}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 183, Column: 88}, Name: "gridSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 99}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 184, Column: 15}, Name: "blockSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 27}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 184, Column: 34}, Name: "blockSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 46}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 184, Column: 53}, Name: "blockSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 65}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 185, Column: 15}, Name: "clusterSizeX", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 38}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 185, Column: 45}, Name: "clusterSizeY", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 68}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 185, Column: 75}, Name: "clusterSizeZ", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 98}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 186, Column: 15}, Name: "dynamicSharedMemorySize", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 49}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 187, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 187, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 35}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 188, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 188, Column: 17}, Name: "module", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 34}, Name: "FlatSymbolRefAttr"}},
-				{Pos: irdl.Position{Line: 188, Column: 53}, Name: "function", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 72}, Name: "FlatSymbolRefAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 189, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 189, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 189, Column: 20}, Name: "AnyRegion"}},
-			}}},
-			{Pos: irdl.Position{Line: 190, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 190, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 190, Column: 12}, Kind: "regionVerifier", Func: "verifyLaunchRegions"},
-				{Pos: irdl.Position{Line: 190, Column: 50}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 190, Column: 60}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 190, Column: 69}, Kind: "parser"},
-				{Pos: irdl.Position{Line: 190, Column: 77}, Kind: "canonicalizer"},
+			{Pos: irdl.Position{Line: 184, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 184, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 184, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 184, Column: 31}, Kind: "parser"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 193, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 193, Column: 3}, Name: "launch_func", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 194, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 194, Column: 13}, Raw: "\"Launches a function as a GPU kernel\""}},
-			{Pos: irdl.Position{Line: 195, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 195, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 43}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 195, Column: 52}, Name: "gridSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 63}, Name: "LaunchDim"}},
-				{Pos: irdl.Position{Line: 195, Column: 74}, Name: "gridSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 85}, Name: "LaunchDim"}},
-				{Pos: irdl.Position{Line: 195, Column: 96}, Name: "gridSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 107}, Name: "LaunchDim"}},
-				{Pos: irdl.Position{Line: 196, Column: 15}, Name: "blockSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 27}, Name: "LaunchDim"}},
-				{Pos: irdl.Position{Line: 196, Column: 38}, Name: "blockSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 50}, Name: "LaunchDim"}},
-				{Pos: irdl.Position{Line: 196, Column: 61}, Name: "blockSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 73}, Name: "LaunchDim"}},
-				{Pos: irdl.Position{Line: 197, Column: 15}, Name: "clusterSizeX", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 38}, Name: "LaunchDim"}},
-				{Pos: irdl.Position{Line: 197, Column: 49}, Name: "clusterSizeY", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 72}, Name: "LaunchDim"}},
-				{Pos: irdl.Position{Line: 197, Column: 83}, Name: "clusterSizeZ", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 106}, Name: "LaunchDim"}},
-				{Pos: irdl.Position{Line: 198, Column: 15}, Name: "dynamicSharedMemorySize", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 49}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 198, Column: 54}, Name: "kernelOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 79}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 198, Column: 88}, Name: "asyncObject", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 110}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 187, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 187, Column: 3}, Name: "launch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 188, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 188, Column: 13}, Raw: "\"GPU kernel launch operation\""}},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 189, Column: 13}, Name: "AutomaticAllocationScope"},
+				{Pos: irdl.Position{Line: 189, Column: 39}, Name: "RecursiveMemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 199, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 199, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 199, Column: 35}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 190, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 190, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 190, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 190, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 190, Column: 52}, Name: "gridSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 190, Column: 63}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 190, Column: 70}, Name: "gridSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 190, Column: 81}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 190, Column: 88}, Name: "gridSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 190, Column: 99}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 191, Column: 15}, Name: "blockSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 27}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 191, Column: 34}, Name: "blockSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 46}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 191, Column: 53}, Name: "blockSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 65}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 192, Column: 15}, Name: "clusterSizeX", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 38}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 192, Column: 45}, Name: "clusterSizeY", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 68}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 192, Column: 75}, Name: "clusterSizeZ", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 98}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 193, Column: 15}, Name: "dynamicSharedMemorySize", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 49}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 200, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 200, Column: 17}, Name: "kernel", C: &irdl.Constraint{Pos: irdl.Position{Line: 200, Column: 25}, Name: "SymbolRefAttr"}},
+			{Pos: irdl.Position{Line: 194, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 194, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 35}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 201, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 201, Column: 12}, Kind: "verifier", Func: "verifyLaunchFunc"},
-				{Pos: irdl.Position{Line: 201, Column: 41}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 201, Column: 50}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 195, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 195, Column: 17}, Name: "module", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 34}, Name: "FlatSymbolRefAttr"}},
+				{Pos: irdl.Position{Line: 195, Column: 53}, Name: "function", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 72}, Name: "FlatSymbolRefAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 196, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 196, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 20}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 197, Column: 12}, Kind: "regionVerifier", Func: "verifyLaunchRegions"},
+				{Pos: irdl.Position{Line: 197, Column: 50}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 197, Column: 60}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 197, Column: 69}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 197, Column: 77}, Kind: "canonicalizer"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 204, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 204, Column: 3}, Name: "wait", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 205, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 205, Column: 13}, Raw: "\"Wait for async gpu ops to complete.\""}},
-			{Pos: irdl.Position{Line: 206, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 206, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 43}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 200, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 200, Column: 3}, Name: "launch_func", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 201, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 201, Column: 13}, Raw: "\"Launches a function as a GPU kernel\""}},
+			{Pos: irdl.Position{Line: 202, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 202, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 202, Column: 52}, Name: "gridSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 63}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 202, Column: 74}, Name: "gridSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 85}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 202, Column: 96}, Name: "gridSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 107}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 203, Column: 15}, Name: "blockSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 27}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 203, Column: 38}, Name: "blockSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 50}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 203, Column: 61}, Name: "blockSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 73}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 204, Column: 15}, Name: "clusterSizeX", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 38}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 204, Column: 49}, Name: "clusterSizeY", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 72}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 204, Column: 83}, Name: "clusterSizeZ", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 106}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 205, Column: 15}, Name: "dynamicSharedMemorySize", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 49}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 205, Column: 54}, Name: "kernelOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 79}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 205, Column: 88}, Name: "asyncObject", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 110}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 207, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 207, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 35}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 206, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 206, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 35}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 207, Column: 17}, Name: "kernel", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 25}, Name: "SymbolRefAttr"}},
 			}}},
 			{Pos: irdl.Position{Line: 208, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 208, Column: 12}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 208, Column: 21}, Kind: "parser"},
-				{Pos: irdl.Position{Line: 208, Column: 29}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 208, Column: 12}, Kind: "verifier", Func: "verifyLaunchFunc"},
+				{Pos: irdl.Position{Line: 208, Column: 41}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 208, Column: 50}, Kind: "parser"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 211, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 211, Column: 3}, Name: "alloc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 212, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 212, Column: 13}, Raw: "\"GPU memory allocation operation.\""}},
+		{Pos: irdl.Position{Line: 211, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 211, Column: 3}, Name: "wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 212, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 212, Column: 13}, Raw: "\"Wait for async gpu ops to complete.\""}},
 			{Pos: irdl.Position{Line: 213, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 213, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 43}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 213, Column: 52}, Name: "dynamicSizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 75}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 213, Column: 82}, Name: "symbolOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 107}, Name: "Index"}},
 			}}},
 			{Pos: irdl.Position{Line: 214, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 214, Column: 14}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 22}, Name: "AnyMemRef"}},
-				{Pos: irdl.Position{Line: 214, Column: 33}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 54}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 214, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 35}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 215, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 215, Column: 17}, Name: "hostShared", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 29}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 216, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 216, Column: 14}, Kind: "Allocate", Value: "memref"},
-			}}},
-			{Pos: irdl.Position{Line: 217, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 217, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) (` ` `host_shared` $hostShared^)? ` ` `(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)\""}},
-			{Pos: irdl.Position{Line: 218, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 218, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 218, Column: 18}, Raw: "\"memref\""},
-				{Pos: irdl.Position{Line: 218, Column: 28}, Raw: "\"asyncToken\""},
-			}}},
-			{Pos: irdl.Position{Line: 219, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 219, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 219, Column: 22}, Kind: "canonicalizer"},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 215, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 215, Column: 21}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 215, Column: 29}, Kind: "canonicalizer"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 222, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 222, Column: 3}, Name: "dealloc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 223, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 13}, Raw: "\"GPU memory deallocation operation\""}},
-			{Pos: irdl.Position{Line: 224, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 224, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 43}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 224, Column: 52}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 60}, Name: "AnyMemRef"}},
+		{Pos: irdl.Position{Line: 218, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 218, Column: 3}, Name: "alloc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 219, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 219, Column: 13}, Raw: "\"GPU memory allocation operation.\""}},
+			{Pos: irdl.Position{Line: 220, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 220, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 220, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 220, Column: 52}, Name: "dynamicSizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 75}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 220, Column: 82}, Name: "symbolOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 107}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 225, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 225, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 35}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 221, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 221, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 221, Column: 14}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 221, Column: 22}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 221, Column: 33}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 221, Column: 54}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 226, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 226, Column: 14}, Kind: "Free", Value: "memref"},
+			{Pos: irdl.Position{Line: 222, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 222, Column: 17}, Name: "hostShared", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 29}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 227, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 227, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) $memref attr-dict `:` type($memref)\""}},
-			{Pos: irdl.Position{Line: 228, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 228, Column: 12}, Kind: "folder"},
+			{Pos: irdl.Position{Line: 223, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 223, Column: 14}, Kind: "Allocate", Value: "memref"},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 231, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 231, Column: 3}, Name: "memcpy", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 232, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 232, Column: 13}, Raw: "\"GPU memcpy operation\""}},
-			{Pos: irdl.Position{Line: 233, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 233, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 233, Column: 43}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 233, Column: 52}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 233, Column: 57}, Name: "AnyMemRef"}},
-				{Pos: irdl.Position{Line: 233, Column: 68}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 233, Column: 73}, Name: "AnyMemRef"}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 224, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) (` ` `host_shared` $hostShared^)? ` ` `(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)\""}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 225, Column: 18}, Raw: "\"memref\""},
+				{Pos: irdl.Position{Line: 225, Column: 28}, Raw: "\"asyncToken\""},
 			}}},
-			{Pos: irdl.Position{Line: 234, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 234, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 35}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 235, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 235, Column: 14}, Kind: "Read", Value: "src"},
-				{Pos: irdl.Position{Line: 235, Column: 25}, Kind: "Write", Value: "dst"},
-			}}},
-			{Pos: irdl.Position{Line: 236, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 236, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) $dst `,` $src attr-dict `:` type($dst) `,` type($src)\""}},
-			{Pos: irdl.Position{Line: 237, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 237, Column: 12}, Kind: "verifier", Func: "verifyMemcpy"},
-				{Pos: irdl.Position{Line: 237, Column: 37}, Kind: "folder"},
-				{Pos: irdl.Position{Line: 237, Column: 45}, Kind: "canonicalizer"},
+			{Pos: irdl.Position{Line: 226, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 226, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 226, Column: 22}, Kind: "canonicalizer"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 240, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 240, Column: 3}, Name: "memset", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 241, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 241, Column: 13}, Raw: "\"GPU memset operation\""}},
-			{Pos: irdl.Position{Line: 242, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 242, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 43}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 242, Column: 52}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 57}, Name: "AnyMemRef"}},
-				{Pos: irdl.Position{Line: 242, Column: 68}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 75}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 229, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 229, Column: 3}, Name: "dealloc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 230, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 230, Column: 13}, Raw: "\"GPU memory deallocation operation\""}},
+			{Pos: irdl.Position{Line: 231, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 231, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 231, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 231, Column: 52}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 60}, Name: "AnyMemRef"}},
 			}}},
-			{Pos: irdl.Position{Line: 243, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 243, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 35}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 232, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 232, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 232, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 232, Column: 35}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 244, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 244, Column: 14}, Kind: "Write", Value: "dst"},
+			{Pos: irdl.Position{Line: 233, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 233, Column: 14}, Kind: "Free", Value: "memref"},
 			}}},
-			{Pos: irdl.Position{Line: 245, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 245, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) $dst `,` $value attr-dict `:` type($dst) `,` type($value)\""}},
-			{Pos: irdl.Position{Line: 246, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 246, Column: 12}, Kind: "verifier", Func: "verifyMemset"},
-				{Pos: irdl.Position{Line: 246, Column: 37}, Kind: "folder"},
+			{Pos: irdl.Position{Line: 234, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 234, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) $memref attr-dict `:` type($memref)\""}},
+			{Pos: irdl.Position{Line: 235, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 235, Column: 12}, Kind: "folder"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 249, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 249, Column: 3}, Name: "all_reduce", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 250, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 250, Column: 13}, Raw: "\"Reduce values among workgroup.\""}},
-			{Pos: irdl.Position{Line: 251, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 251, Column: 13}, Name: "SameOperandsAndResultType"},
-				{Pos: irdl.Position{Line: 251, Column: 40}, Name: "IsolatedFromAbove"},
+		{Pos: irdl.Position{Line: 238, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 238, Column: 3}, Name: "memcpy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 239, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 239, Column: 13}, Raw: "\"GPU memcpy operation\""}},
+			{Pos: irdl.Position{Line: 240, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 240, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 240, Column: 52}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 57}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 240, Column: 68}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 73}, Name: "AnyMemRef"}},
 			}}},
-			{Pos: irdl.Position{Line: 252, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 252, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 22}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 241, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 241, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 241, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 241, Column: 35}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 253, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 253, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 253, Column: 22}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 242, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 242, Column: 14}, Kind: "Read", Value: "src"},
+				{Pos: irdl.Position{Line: 242, Column: 25}, Kind: "Write", Value: "dst"},
 			}}},
-			{Pos: irdl.Position{Line: 254, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 254, Column: 17}, Name: "op", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 30}, Name: "AllReduceOperationAttr"}},
-				{Pos: irdl.Position{Line: 254, Column: 54}, Name: "uniform", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 63}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 255, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 255, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 255, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 20}, Name: "AnyRegion"}},
-			}}},
-			{Pos: irdl.Position{Line: 256, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 256, Column: 12}, Raw: "\"custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body attr-dict `:` functional-type(operands, results)\""}},
-			{Pos: irdl.Position{Line: 257, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 257, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 257, Column: 22}, Kind: "canonicalizer"},
+			{Pos: irdl.Position{Line: 243, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 243, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) $dst `,` $src attr-dict `:` type($dst) `,` type($src)\""}},
+			{Pos: irdl.Position{Line: 244, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 244, Column: 12}, Kind: "verifier", Func: "verifyMemcpy"},
+				{Pos: irdl.Position{Line: 244, Column: 37}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 244, Column: 45}, Kind: "canonicalizer"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 260, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 260, Column: 3}, Name: "subgroup_reduce", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 261, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 13}, Raw: "\"Reduce values among subgroup.\""}},
-			{Pos: irdl.Position{Line: 262, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 262, Column: 13}, Name: "SameOperandsAndResultType"},
-				{Pos: irdl.Position{Line: 262, Column: 40}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 247, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 247, Column: 3}, Name: "memset", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 248, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 248, Column: 13}, Raw: "\"GPU memset operation\""}},
+			{Pos: irdl.Position{Line: 249, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 249, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 249, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 249, Column: 52}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 249, Column: 57}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 249, Column: 68}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 249, Column: 75}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 263, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 263, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 22}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 250, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 250, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 250, Column: 35}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 264, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 264, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 264, Column: 22}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 251, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 251, Column: 14}, Kind: "Write", Value: "dst"},
 			}}},
-			{Pos: irdl.Position{Line: 265, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 265, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 265, Column: 17}, Name: "op", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 21}, Name: "AllReduceOperationAttr"}},
-				{Pos: irdl.Position{Line: 265, Column: 45}, Name: "uniform", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 54}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 265, Column: 64}, Name: "cluster_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 87}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 265, Column: 96}, Name: "cluster_stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 112}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 265, Column: 122}, Value: "1"}},
-			}}},
-			{Pos: irdl.Position{Line: 266, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 266, Column: 12}, Raw: "\"custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? (custom<SubgroupCluster>($cluster_size, $cluster_stride)^)? attr-dict `:` functional-type(operands, results)\""}},
-			{Pos: irdl.Position{Line: 267, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 267, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 267, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 267, Column: 22}, Kind: "canonicalizer"},
+			{Pos: irdl.Position{Line: 252, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 252, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) $dst `,` $value attr-dict `:` type($dst) `,` type($value)\""}},
+			{Pos: irdl.Position{Line: 253, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 253, Column: 12}, Kind: "verifier", Func: "verifyMemset"},
+				{Pos: irdl.Position{Line: 253, Column: 37}, Kind: "folder"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 270, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 270, Column: 3}, Name: "dynamic_shared_memory", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 271, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 271, Column: 13}, Raw: "\"Get the memref for dynamic shared memory\""}},
-			{Pos: irdl.Position{Line: 272, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 272, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 256, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 256, Column: 3}, Name: "all_reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 257, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 257, Column: 13}, Raw: "\"Reduce values among workgroup.\""}},
+			{Pos: irdl.Position{Line: 258, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 258, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 258, Column: 13}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 258, Column: 40}, Name: "IsolatedFromAbove"},
 			}}},
-			{Pos: irdl.Position{Line: 273, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 273, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 273, Column: 14}, Name: "resultMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 273, Column: 28}, Name: "GPUMemRefRanked1DOfI8"}},
+			{Pos: irdl.Position{Line: 259, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 259, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 259, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 259, Column: 22}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 274, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 274, Column: 12}, Raw: "\"attr-dict `:` type($resultMemref)\""}},
-			{Pos: irdl.Position{Line: 275, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 275, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 275, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 260, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 260, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 261, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 261, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 261, Column: 17}, Name: "op", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 30}, Name: "AllReduceOperationAttr"}},
+				{Pos: irdl.Position{Line: 261, Column: 54}, Name: "uniform", C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 63}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 262, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 262, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 262, Column: 20}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 263, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 263, Column: 12}, Raw: "\"custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 264, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 264, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 264, Column: 22}, Kind: "canonicalizer"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 278, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 278, Column: 3}, Name: "printf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 279, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 279, Column: 13}, Raw: "\"Device-side printf, as in CUDA or OpenCL, for debugging\""}},
-			{Pos: irdl.Position{Line: 280, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 280, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 30}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 280, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 36}, Name: "AnyInteger"}},
-					{Pos: irdl.Position{Line: 280, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 48}, Name: "Index"}},
-					{Pos: irdl.Position{Line: 280, Column: 55}, C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 55}, Name: "AnyFloat"}},
-				}}},
+		{Pos: irdl.Position{Line: 267, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 267, Column: 3}, Name: "subgroup_reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 268, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 268, Column: 13}, Raw: "\"Reduce values among subgroup.\""}},
+			{Pos: irdl.Position{Line: 269, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 269, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 269, Column: 13}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 269, Column: 40}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 281, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 281, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 281, Column: 17}, Name: "format", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 25}, Name: "StrAttr"}},
+			{Pos: irdl.Position{Line: 270, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 270, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 270, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 270, Column: 22}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 282, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 282, Column: 12}, Raw: "\"$format attr-dict (`,` $args^ `:` type($args))?\""}},
+			{Pos: irdl.Position{Line: 271, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 271, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 272, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 272, Column: 17}, Name: "op", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 21}, Name: "AllReduceOperationAttr"}},
+				{Pos: irdl.Position{Line: 272, Column: 45}, Name: "uniform", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 54}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 272, Column: 64}, Name: "cluster_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 87}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 272, Column: 96}, Name: "cluster_stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 112}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 272, Column: 122}, Value: "1"}},
+			}}},
+			{Pos: irdl.Position{Line: 273, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 273, Column: 12}, Raw: "\"custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? (custom<SubgroupCluster>($cluster_size, $cluster_stride)^)? attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 274, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 274, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 274, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 274, Column: 22}, Kind: "canonicalizer"},
+			}}},
 		}}},
-		{Pos: irdl.Position{Line: 285, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 285, Column: 3}, Name: "set_default_device", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 286, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 286, Column: 13}, Raw: "\"Set default GPU for operations after this by index\""}},
+		{Pos: irdl.Position{Line: 277, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 277, Column: 3}, Name: "dynamic_shared_memory", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 278, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 278, Column: 13}, Raw: "\"Get the memref for dynamic shared memory\""}},
+			{Pos: irdl.Position{Line: 279, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 279, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 280, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 280, Column: 14}, Name: "resultMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 28}, Name: "GPUMemRefRanked1DOfI8"}},
+			}}},
+			{Pos: irdl.Position{Line: 281, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 281, Column: 12}, Raw: "\"attr-dict `:` type($resultMemref)\""}},
+			{Pos: irdl.Position{Line: 282, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 282, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 282, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 285, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 285, Column: 3}, Name: "printf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 286, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 286, Column: 13}, Raw: "\"Device-side printf, as in CUDA or OpenCL, for debugging\""}},
 			{Pos: irdl.Position{Line: 287, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 287, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 287, Column: 15}, Name: "devIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 25}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 288, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 288, Column: 12}, Raw: "\"attr-dict $devIndex\""}},
-		}}},
-		{Pos: irdl.Position{Line: 291, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 291, Column: 3}, Name: "host_register", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 292, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 292, Column: 13}, Raw: "\"Registers a memref for access from device.\""}},
-			{Pos: irdl.Position{Line: 293, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 293, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 293, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 22}, Name: "GPUUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 294, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 294, Column: 12}, Raw: "\"$value attr-dict `:` type($value)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 297, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 297, Column: 3}, Name: "host_unregister", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 298, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 13}, Raw: "\"Unregisters a memref for access from device.\""}},
-			{Pos: irdl.Position{Line: 299, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 299, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 299, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 22}, Name: "GPUUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 300, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 300, Column: 12}, Raw: "\"$value attr-dict `:` type($value)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 303, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 303, Column: 3}, Name: "subgroup_mma_load_matrix", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 304, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 304, Column: 13}, Raw: "\"GPU warp synchronous matrix load\""}},
-			{Pos: irdl.Position{Line: 305, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 305, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 305, Column: 15}, Name: "srcMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 305, Column: 26}, Name: "MMAMemRef"}},
-				{Pos: irdl.Position{Line: 305, Column: 37}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 305, Column: 55}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 306, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 306, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 306, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 306, Column: 19}, Name: "MMAMatrix"}},
-			}}},
-			{Pos: irdl.Position{Line: 307, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 307, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 307, Column: 17}, Name: "leadDimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 32}, Name: "IndexAttr"}},
-				{Pos: irdl.Position{Line: 307, Column: 43}, Name: "transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 54}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 308, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 308, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 308, Column: 14}, Kind: "Read", Value: "srcMemref"},
-			}}},
-			{Pos: irdl.Position{Line: 309, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 309, Column: 12}, Raw: "\"$srcMemref `[` $indices `]` attr-dict `:` type($srcMemref) `->` qualified(type($res))\""}},
-			{Pos: irdl.Position{Line: 310, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 310, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 310, Column: 12}, Kind: "verifier", Func: "verifyMmaLoad"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 313, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 313, Column: 3}, Name: "subgroup_mma_store_matrix", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 314, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 314, Column: 13}, Raw: "\"GPU warp synchronous matrix store\""}},
-			{Pos: irdl.Position{Line: 315, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 315, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 315, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 20}, Name: "MMAMatrix"}},
-				{Pos: irdl.Position{Line: 315, Column: 31}, Name: "dstMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 42}, Name: "MMAMemRef"}},
-				{Pos: irdl.Position{Line: 315, Column: 53}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 71}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 316, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 316, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 316, Column: 17}, Name: "leadDimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 316, Column: 32}, Name: "IndexAttr"}},
-				{Pos: irdl.Position{Line: 316, Column: 43}, Name: "transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 316, Column: 54}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 317, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 317, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 317, Column: 14}, Kind: "Write", Value: "dstMemref"},
-			}}},
-			{Pos: irdl.Position{Line: 318, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 318, Column: 12}, Raw: "\"$src `,` $dstMemref `[` $indices `]` attr-dict `:` qualified(type($src)) `,` type($dstMemref)\""}},
-			{Pos: irdl.Position{Line: 319, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 319, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 319, Column: 12}, Kind: "verifier", Func: "verifyMmaStore"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 322, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 322, Column: 3}, Name: "subgroup_mma_compute", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 323, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 323, Column: 13}, Raw: "\"GPU warp synchronous matrix multiply accumulate\""}},
-			{Pos: irdl.Position{Line: 324, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 324, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 324, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 324, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 324, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 324, Column: 33}, Raw: "\"opC\""}},
-					{Pos: irdl.Position{Line: 324, Column: 40}, Str: &irdl.Str{Pos: irdl.Position{Line: 324, Column: 40}, Raw: "\"res\""}},
-				}},
-			}}},
-			{Pos: irdl.Position{Line: 325, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 325, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 325, Column: 15}, Name: "opA", C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 20}, Name: "MMAMatrix"}},
-				{Pos: irdl.Position{Line: 325, Column: 31}, Name: "opB", C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 36}, Name: "MMAMatrix"}},
-				{Pos: irdl.Position{Line: 325, Column: 47}, Name: "opC", C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 52}, Name: "MMAMatrix"}},
-			}}},
-			{Pos: irdl.Position{Line: 326, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 326, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 326, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 326, Column: 19}, Name: "MMAMatrix"}},
-			}}},
-			{Pos: irdl.Position{Line: 327, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 327, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 327, Column: 17}, Name: "a_transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 327, Column: 30}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 327, Column: 40}, Name: "b_transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 327, Column: 53}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 328, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 328, Column: 12}, Raw: "\"$opA `,` $opB `,` $opC attr-dict `:` qualified(type($opA)) `,` qualified(type($opB)) `->` qualified(type($res))\""}},
-			{Pos: irdl.Position{Line: 329, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 329, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 329, Column: 12}, Kind: "verifier", Func: "verifyMmaCompute"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 332, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 332, Column: 3}, Name: "subgroup_mma_constant_matrix", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 333, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 333, Column: 13}, Raw: "\"GPU warp synchronous constant matrix\""}},
-			{Pos: irdl.Position{Line: 334, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 334, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 334, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 334, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 334, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 334, Column: 34}, Raw: "\"value type matches element type of mma_matrix\""}},
-					{Pos: irdl.Position{Line: 334, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 334, Column: 83}, Raw: "\"res\""}},
-					{Pos: irdl.Position{Line: 334, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 334, Column: 90}, Raw: "\"value\""}},
-					{Pos: irdl.Position{Line: 334, Column: 99}, Str: &irdl.Str{Pos: irdl.Position{Line: 334, Column: 99}, Raw: "\"ElementType\""}},
-				}},
-			}}},
-			{Pos: irdl.Position{Line: 335, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 335, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 335, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 335, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 28}, Name: "AnyInteger"}},
-					{Pos: irdl.Position{Line: 335, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 40}, Name: "AnyFloat"}},
+				{Pos: irdl.Position{Line: 287, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 30}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 287, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 36}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 287, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 48}, Name: "Index"}},
+					{Pos: irdl.Position{Line: 287, Column: 55}, C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 55}, Name: "AnyFloat"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 336, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 336, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 336, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 336, Column: 19}, Name: "MMAMatrix"}},
+			{Pos: irdl.Position{Line: 288, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 288, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 288, Column: 17}, Name: "format", C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 25}, Name: "StrAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 337, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 337, Column: 12}, Raw: "\"$value attr-dict `:` qualified(type($res))\""}},
+			{Pos: irdl.Position{Line: 289, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 289, Column: 12}, Raw: "\"$format attr-dict (`,` $args^ `:` type($args))?\""}},
 		}}},
-		{Pos: irdl.Position{Line: 340, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 340, Column: 3}, Name: "subgroup_mma_elementwise", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 341, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 341, Column: 13}, Raw: "\"GPU warp elementwise operation on a matrix\""}},
-			{Pos: irdl.Position{Line: 342, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 342, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 342, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 292, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 292, Column: 3}, Name: "set_default_device", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 293, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 293, Column: 13}, Raw: "\"Set default GPU for operations after this by index\""}},
+			{Pos: irdl.Position{Line: 294, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 294, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 294, Column: 15}, Name: "devIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 294, Column: 25}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 343, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 343, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 343, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 343, Column: 30}, Name: "MMAMatrix"}},
-			}}},
-			{Pos: irdl.Position{Line: 344, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 344, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 344, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 344, Column: 19}, Name: "MMAMatrix"}},
-			}}},
-			{Pos: irdl.Position{Line: 345, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 345, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 345, Column: 17}, Name: "opType", C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 25}, Name: "MMAElementWise"}},
-			}}},
-			{Pos: irdl.Position{Line: 346, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 346, Column: 12}, Raw: "\"custom<MMAElementwise>($opType) $args attr-dict `:` functional-type($args, $res)\""}},
+			{Pos: irdl.Position{Line: 295, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 295, Column: 12}, Raw: "\"attr-dict $devIndex\""}},
 		}}},
-		{Pos: irdl.Position{Line: 349, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 349, Column: 3}, Name: "subgroup_mma_extract_thread_local", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 350, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 350, Column: 13}, Raw: "\"Extract a value from a GPU warp by invocation and indices\""}},
-			{Pos: irdl.Position{Line: 351, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 351, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 351, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 351, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 351, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 351, Column: 34}, Raw: "\"value type matches element type of mma_matrix\""}},
-					{Pos: irdl.Position{Line: 351, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 351, Column: 83}, Raw: "\"matrix\""}},
-					{Pos: irdl.Position{Line: 351, Column: 93}, Str: &irdl.Str{Pos: irdl.Position{Line: 351, Column: 93}, Raw: "\"res\""}},
-					{Pos: irdl.Position{Line: 351, Column: 100}, Str: &irdl.Str{Pos: irdl.Position{Line: 351, Column: 100}, Raw: "\"ElementType\""}},
+		{Pos: irdl.Position{Line: 298, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 298, Column: 3}, Name: "host_register", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 299, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 299, Column: 13}, Raw: "\"Registers a memref for access from device.\""}},
+			{Pos: irdl.Position{Line: 300, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 300, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 300, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 22}, Name: "GPUUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 301, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 301, Column: 12}, Raw: "\"$value attr-dict `:` type($value)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 304, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 304, Column: 3}, Name: "host_unregister", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 305, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 305, Column: 13}, Raw: "\"Unregisters a memref for access from device.\""}},
+			{Pos: irdl.Position{Line: 306, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 306, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 306, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 306, Column: 22}, Name: "GPUUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 307, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 307, Column: 12}, Raw: "\"$value attr-dict `:` type($value)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 310, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 310, Column: 3}, Name: "subgroup_mma_load_matrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 311, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 311, Column: 13}, Raw: "\"GPU warp synchronous matrix load\""}},
+			{Pos: irdl.Position{Line: 312, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 312, Column: 15}, Name: "srcMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 26}, Name: "MMAMemRef"}},
+				{Pos: irdl.Position{Line: 312, Column: 37}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 55}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 313, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 313, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 19}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 314, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 314, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 314, Column: 17}, Name: "leadDimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 314, Column: 32}, Name: "IndexAttr"}},
+				{Pos: irdl.Position{Line: 314, Column: 43}, Name: "transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 314, Column: 54}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 315, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 315, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 315, Column: 14}, Kind: "Read", Value: "srcMemref"},
+			}}},
+			{Pos: irdl.Position{Line: 316, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 316, Column: 12}, Raw: "\"$srcMemref `[` $indices `]` attr-dict `:` type($srcMemref) `->` qualified(type($res))\""}},
+			{Pos: irdl.Position{Line: 317, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 317, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 317, Column: 12}, Kind: "verifier", Func: "verifyMmaLoad"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 320, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 320, Column: 3}, Name: "subgroup_mma_store_matrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 321, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 321, Column: 13}, Raw: "\"GPU warp synchronous matrix store\""}},
+			{Pos: irdl.Position{Line: 322, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 322, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 322, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 322, Column: 20}, Name: "MMAMatrix"}},
+				{Pos: irdl.Position{Line: 322, Column: 31}, Name: "dstMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 322, Column: 42}, Name: "MMAMemRef"}},
+				{Pos: irdl.Position{Line: 322, Column: 53}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 322, Column: 71}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 323, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 323, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 323, Column: 17}, Name: "leadDimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 32}, Name: "IndexAttr"}},
+				{Pos: irdl.Position{Line: 323, Column: 43}, Name: "transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 54}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 324, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 324, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 324, Column: 14}, Kind: "Write", Value: "dstMemref"},
+			}}},
+			{Pos: irdl.Position{Line: 325, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 325, Column: 12}, Raw: "\"$src `,` $dstMemref `[` $indices `]` attr-dict `:` qualified(type($src)) `,` type($dstMemref)\""}},
+			{Pos: irdl.Position{Line: 326, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 326, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 326, Column: 12}, Kind: "verifier", Func: "verifyMmaStore"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 329, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 329, Column: 3}, Name: "subgroup_mma_compute", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 330, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 330, Column: 13}, Raw: "\"GPU warp synchronous matrix multiply accumulate\""}},
+			{Pos: irdl.Position{Line: 331, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 331, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 331, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 331, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 331, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 331, Column: 33}, Raw: "\"opC\""}},
+					{Pos: irdl.Position{Line: 331, Column: 40}, Str: &irdl.Str{Pos: irdl.Position{Line: 331, Column: 40}, Raw: "\"res\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 352, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 352, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 352, Column: 15}, Name: "matrix", C: &irdl.Constraint{Pos: irdl.Position{Line: 352, Column: 23}, Name: "MMAMatrix"}},
-				{Pos: irdl.Position{Line: 352, Column: 34}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 352, Column: 52}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 332, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 332, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 332, Column: 15}, Name: "opA", C: &irdl.Constraint{Pos: irdl.Position{Line: 332, Column: 20}, Name: "MMAMatrix"}},
+				{Pos: irdl.Position{Line: 332, Column: 31}, Name: "opB", C: &irdl.Constraint{Pos: irdl.Position{Line: 332, Column: 36}, Name: "MMAMatrix"}},
+				{Pos: irdl.Position{Line: 332, Column: 47}, Name: "opC", C: &irdl.Constraint{Pos: irdl.Position{Line: 332, Column: 52}, Name: "MMAMatrix"}},
 			}}},
-			{Pos: irdl.Position{Line: 353, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 353, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 353, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 353, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 353, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 353, Column: 25}, Name: "AnyInteger"}},
-					{Pos: irdl.Position{Line: 353, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 353, Column: 37}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 333, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 333, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 333, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 333, Column: 19}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 334, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 334, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 334, Column: 17}, Name: "a_transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 30}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 334, Column: 40}, Name: "b_transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 53}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 335, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 335, Column: 12}, Raw: "\"$opA `,` $opB `,` $opC attr-dict `:` qualified(type($opA)) `,` qualified(type($opB)) `->` qualified(type($res))\""}},
+			{Pos: irdl.Position{Line: 336, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 336, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 336, Column: 12}, Kind: "verifier", Func: "verifyMmaCompute"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 339, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 339, Column: 3}, Name: "subgroup_mma_constant_matrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 340, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 340, Column: 13}, Raw: "\"GPU warp synchronous constant matrix\""}},
+			{Pos: irdl.Position{Line: 341, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 341, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 341, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 341, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 341, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 341, Column: 34}, Raw: "\"value type matches element type of mma_matrix\""}},
+					{Pos: irdl.Position{Line: 341, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 341, Column: 83}, Raw: "\"res\""}},
+					{Pos: irdl.Position{Line: 341, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 341, Column: 90}, Raw: "\"value\""}},
+					{Pos: irdl.Position{Line: 341, Column: 99}, Str: &irdl.Str{Pos: irdl.Position{Line: 341, Column: 99}, Raw: "\"ElementType\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 342, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 342, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 342, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 342, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 342, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 342, Column: 28}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 342, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 342, Column: 40}, Name: "AnyFloat"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 354, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 354, Column: 12}, Raw: "\"$matrix `[` $indices `]` attr-dict `:` qualified(type($matrix)) `->` qualified(type($res))\""}},
+			{Pos: irdl.Position{Line: 343, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 343, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 343, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 343, Column: 19}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 344, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 344, Column: 12}, Raw: "\"$value attr-dict `:` qualified(type($res))\""}},
 		}}},
-		{Pos: irdl.Position{Line: 357, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 357, Column: 3}, Name: "subgroup_mma_insert_thread_local", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 358, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 358, Column: 13}, Raw: "\"Insert a value into a GPU warp by invocation and indices\""}},
-			{Pos: irdl.Position{Line: 359, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 359, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 359, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 359, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 359, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 34}, Raw: "\"value type matches element type of mma_matrix\""}},
-					{Pos: irdl.Position{Line: 359, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 83}, Raw: "\"matrix\""}},
-					{Pos: irdl.Position{Line: 359, Column: 93}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 93}, Raw: "\"value\""}},
-					{Pos: irdl.Position{Line: 359, Column: 102}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 102}, Raw: "\"ElementType\""}},
-				}},
-				{Pos: irdl.Position{Line: 359, Column: 118}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 359, Column: 132}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 132}, Raw: "\"matrix\""}},
-					{Pos: irdl.Position{Line: 359, Column: 142}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 142}, Raw: "\"res\""}},
+		{Pos: irdl.Position{Line: 347, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 347, Column: 3}, Name: "subgroup_mma_elementwise", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 348, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 348, Column: 13}, Raw: "\"GPU warp elementwise operation on a matrix\""}},
+			{Pos: irdl.Position{Line: 349, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 349, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 349, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 350, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 350, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 350, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 350, Column: 30}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 351, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 351, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 351, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 351, Column: 19}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 352, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 352, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 352, Column: 17}, Name: "opType", C: &irdl.Constraint{Pos: irdl.Position{Line: 352, Column: 25}, Name: "MMAElementWise"}},
+			}}},
+			{Pos: irdl.Position{Line: 353, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 353, Column: 12}, Raw: "\"custom<MMAElementwise>($opType) $args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 356, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 356, Column: 3}, Name: "subgroup_mma_extract_thread_local", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 357, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 357, Column: 13}, Raw: "\"Extract a value from a GPU warp by invocation and indices\""}},
+			{Pos: irdl.Position{Line: 358, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 358, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 358, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 358, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 358, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 358, Column: 34}, Raw: "\"value type matches element type of mma_matrix\""}},
+					{Pos: irdl.Position{Line: 358, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 358, Column: 83}, Raw: "\"matrix\""}},
+					{Pos: irdl.Position{Line: 358, Column: 93}, Str: &irdl.Str{Pos: irdl.Position{Line: 358, Column: 93}, Raw: "\"res\""}},
+					{Pos: irdl.Position{Line: 358, Column: 100}, Str: &irdl.Str{Pos: irdl.Position{Line: 358, Column: 100}, Raw: "\"ElementType\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 360, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 360, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 360, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 360, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 28}, Name: "AnyInteger"}},
-					{Pos: irdl.Position{Line: 360, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 40}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 359, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 359, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 359, Column: 15}, Name: "matrix", C: &irdl.Constraint{Pos: irdl.Position{Line: 359, Column: 23}, Name: "MMAMatrix"}},
+				{Pos: irdl.Position{Line: 359, Column: 34}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 359, Column: 52}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 360, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 360, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 360, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 360, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 25}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 360, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 37}, Name: "AnyFloat"}},
 				}}},
-				{Pos: irdl.Position{Line: 360, Column: 51}, Name: "matrix", C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 59}, Name: "MMAMatrix"}},
-				{Pos: irdl.Position{Line: 360, Column: 70}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 88}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 361, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 361, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 361, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 361, Column: 19}, Name: "MMAMatrix"}},
+			{Pos: irdl.Position{Line: 361, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 361, Column: 12}, Raw: "\"$matrix `[` $indices `]` attr-dict `:` qualified(type($matrix)) `->` qualified(type($res))\""}},
+		}}},
+		{Pos: irdl.Position{Line: 364, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 364, Column: 3}, Name: "subgroup_mma_insert_thread_local", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 365, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 365, Column: 13}, Raw: "\"Insert a value into a GPU warp by invocation and indices\""}},
+			{Pos: irdl.Position{Line: 366, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 366, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 366, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 366, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 366, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 366, Column: 34}, Raw: "\"value type matches element type of mma_matrix\""}},
+					{Pos: irdl.Position{Line: 366, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 366, Column: 83}, Raw: "\"matrix\""}},
+					{Pos: irdl.Position{Line: 366, Column: 93}, Str: &irdl.Str{Pos: irdl.Position{Line: 366, Column: 93}, Raw: "\"value\""}},
+					{Pos: irdl.Position{Line: 366, Column: 102}, Str: &irdl.Str{Pos: irdl.Position{Line: 366, Column: 102}, Raw: "\"ElementType\""}},
+				}},
+				{Pos: irdl.Position{Line: 366, Column: 118}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 366, Column: 132}, Str: &irdl.Str{Pos: irdl.Position{Line: 366, Column: 132}, Raw: "\"matrix\""}},
+					{Pos: irdl.Position{Line: 366, Column: 142}, Str: &irdl.Str{Pos: irdl.Position{Line: 366, Column: 142}, Raw: "\"res\""}},
+				}},
 			}}},
-			{Pos: irdl.Position{Line: 362, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 362, Column: 12}, Raw: "\"$value `,` $matrix `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($matrix)) `->` qualified(type($res))\""}},
+			{Pos: irdl.Position{Line: 367, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 367, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 367, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 367, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 28}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 367, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 40}, Name: "AnyFloat"}},
+				}}},
+				{Pos: irdl.Position{Line: 367, Column: 51}, Name: "matrix", C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 59}, Name: "MMAMatrix"}},
+				{Pos: irdl.Position{Line: 367, Column: 70}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 88}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 368, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 368, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 368, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 368, Column: 19}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 369, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 369, Column: 12}, Raw: "\"$value `,` $matrix `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($matrix)) `->` qualified(type($res))\""}},
 		}}},
 	}},
 }}

@@ -20,6 +20,8 @@ func registerReduce() {
 		v, ok := enumValue(a, "all_reduce_op")
 		return ok && slices.Contains(allReduceOps, v)
 	})
+	irdl.RegisterAttrConstraint("GPUObjectArrayAttr", "an array of GPU object attributes with at least 1 elements", nil, isObjectArray)
+	irdl.RegisterAttrConstraint("OffloadingTranslationAttr", "any attribute with the `OffloadingTranslationAttrTrait` trait.", nil, isOffloadingHandler)
 	irdl.RegisterAttrConstraint("GPUTargetArrayAttr", "array of GPU target attributes with at least 1 elements", nil, isTargetArray)
 	irdl.RegisterTypeConstraint("GPUMemRefRanked1DOfI8", "1D memref of 8-bit signless integer values", func(t ir.Type) bool {
 		m, ok := t.(*ir.MemRefType)

@@ -78,6 +78,15 @@ func foldPoison(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return []ir.FoldResult{{Attr: ub.PoisonAttr(op.Context())}}, true
 }
 
+// ZeroAttr returns #llvm.zero, the folded value of llvm.mlir.zero.
+func ZeroAttr(ctx *ir.Context) ir.Attribute { return ctx.OpaqueAttr("llvm", "zero", nil) }
+
+// foldZero folds llvm.mlir.zero to #llvm.zero, as upstream's does, so
+// that the greedy driver hoists and deduplicates it as a constant.
+func foldZero(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	return []ir.FoldResult{{Attr: ZeroAttr(op.Context())}}, true
+}
+
 // foldBitcast folds a bitcast to its own type, and a bitcast of a bitcast
 // back to the first one's operand type, to that operand.
 func foldBitcast(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
@@ -231,6 +240,9 @@ func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Lo
 	default:
 		if ub.IsPoisonAttr(value) {
 			return BuildMlirPoison(b, loc, t).Operation
+		}
+		if value == ZeroAttr(b.Ctx) {
+			return BuildMlirZero(b, loc, t).Operation
 		}
 		return nil
 	}

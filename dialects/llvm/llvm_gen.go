@@ -9034,6 +9034,10 @@ func registerHooks(ctx *ir.Context) {
 		d.Fold = foldPoison
 	}
 	{
+		d := def("llvm.mlir.zero")
+		d.Fold = foldZero
+	}
+	{
 		d := def("llvm.mlir.addressof")
 		d.AddVerifier(verifyAddressOf)
 		d.Fold = foldAddressOf
@@ -9085,7 +9089,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xbc, 0x73, 0xb8, 0xfe, 0x9f, 0x8d, 0x60, 0xd3, 0xe2, 0xc1, 0x0e, 0x1c, 0xc3, 0x38, 0x22, 0x16, 0xb5, 0xb5, 0xd8, 0x22, 0x55, 0xc6, 0xb9, 0xae, 0xd5, 0x07, 0xb5, 0x64, 0x64, 0x2a, 0x74, 0xfa}
+var definitionsSum = [32]byte{0x37, 0x06, 0x48, 0xd2, 0x48, 0xc3, 0xdd, 0x53, 0x36, 0x4d, 0x6d, 0x45, 0xdc, 0x5a, 0xdb, 0x9d, 0x0e, 0x1c, 0x7a, 0xb3, 0x5f, 0xd9, 0x29, 0xbc, 0x47, 0x67, 0x20, 0x2e, 0x43, 0x86, 0xdd, 0x6f}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "llvm", Items: []*irdl.DialectItem{
@@ -9542,1965 +9546,1968 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				{Pos: irdl.Position{Line: 191, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 19}, Name: "AnyType"}},
 			}}},
 			{Pos: irdl.Position{Line: 192, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 192, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 194, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 194, Column: 3}, Name: "mlir.addressof", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 195, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 195, Column: 13}, Raw: "\"Creates a pointer pointing to a global, alias or a function\""}},
-			{Pos: irdl.Position{Line: 196, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 196, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 196, Column: 19}, Name: "ConstantLike"},
-			}}},
-			{Pos: irdl.Position{Line: 197, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 197, Column: 17}, Name: "global_name", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 30}, Name: "FlatSymbolRefAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 198, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 198, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 199, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 199, Column: 12}, Raw: "\"$global_name attr-dict `:` qualified(type($res))\""}},
-			{Pos: irdl.Position{Line: 200, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 200, Column: 12}, Kind: "verifier", Func: "verifyAddressOf"},
-				{Pos: irdl.Position{Line: 200, Column: 40}, Kind: "folder", Func: "foldAddressOf"},
+			{Pos: irdl.Position{Line: 193, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 193, Column: 12}, Kind: "folder", Func: "foldZero"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 203, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 203, Column: 3}, Name: "alloca", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 204, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 204, Column: 13}, Raw: "\"LLVM dialect 'alloca' operation\""}},
-			{Pos: irdl.Position{Line: 205, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 205, Column: 15}, Name: "arraySize", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 26}, Name: "AnySignlessInteger"}},
+		{Pos: irdl.Position{Line: 195, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 195, Column: 3}, Name: "mlir.addressof", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 196, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 196, Column: 13}, Raw: "\"Creates a pointer pointing to a global, alias or a function\""}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 197, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 197, Column: 19}, Name: "ConstantLike"},
 			}}},
-			{Pos: irdl.Position{Line: 206, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 206, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 198, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 198, Column: 17}, Name: "global_name", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 30}, Name: "FlatSymbolRefAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 207, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 207, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 37}, Name: "I64Attr"}},
-				{Pos: irdl.Position{Line: 207, Column: 46}, Name: "elem_type", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 57}, Name: "TypeAttrOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 207, Column: 68}, C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 68}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 199, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 199, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 199, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 200, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 200, Column: 12}, Raw: "\"$global_name attr-dict `:` qualified(type($res))\""}},
+			{Pos: irdl.Position{Line: 201, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 201, Column: 12}, Kind: "verifier", Func: "verifyAddressOf"},
+				{Pos: irdl.Position{Line: 201, Column: 40}, Kind: "folder", Func: "foldAddressOf"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 204, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 204, Column: 3}, Name: "alloca", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 205, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 205, Column: 13}, Raw: "\"LLVM dialect 'alloca' operation\""}},
+			{Pos: irdl.Position{Line: 206, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 206, Column: 15}, Name: "arraySize", C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 26}, Name: "AnySignlessInteger"}},
+			}}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 207, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 208, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 208, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 37}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 208, Column: 46}, Name: "elem_type", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 57}, Name: "TypeAttrOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 208, Column: 68}, C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 68}, Name: "AnyType"}},
 				}}},
-				{Pos: irdl.Position{Line: 207, Column: 78}, Name: "inalloca", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 88}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 208, Column: 78}, Name: "inalloca", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 88}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 208, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 208, Column: 12}, Raw: "\"(`inalloca` $inalloca^)? $arraySize `x` $elem_type attr-dict `:` functional-type($arraySize, results)\""}},
-			{Pos: irdl.Position{Line: 209, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 209, Column: 12}, Kind: "verifier", Func: "verifyAlloca"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 211, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 211, Column: 3}, Name: "load", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 212, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 212, Column: 13}, Raw: "\"LLVM dialect 'load' operation\""}},
-			{Pos: irdl.Position{Line: 213, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 213, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 21}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 214, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 214, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 215, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 215, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 37}, Name: "I64Attr"}},
-				{Pos: irdl.Position{Line: 215, Column: 46}, Name: "volatile_", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 57}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 215, Column: 67}, Name: "nontemporal", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 80}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 216, Column: 17}, Name: "invariant", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 28}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 216, Column: 38}, Name: "invariantGroup", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 54}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 216, Column: 64}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 74}, Name: "AtomicOrdering"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 216, Column: 91}, Value: "not_atomic"}},
-				{Pos: irdl.Position{Line: 217, Column: 17}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 37}, Name: "StrAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 218, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 218, Column: 12}, Raw: "\"(`volatile` $volatile_^)? $addr attr-dict `:` qualified(type($addr)) `->` type($res)\""}},
-			{Pos: irdl.Position{Line: 219, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 219, Column: 12}, Kind: "verifier", Func: "verifyLoad"},
+			{Pos: irdl.Position{Line: 209, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 209, Column: 12}, Raw: "\"(`inalloca` $inalloca^)? $arraySize `x` $elem_type attr-dict `:` functional-type($arraySize, results)\""}},
+			{Pos: irdl.Position{Line: 210, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 210, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 210, Column: 12}, Kind: "verifier", Func: "verifyAlloca"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 221, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 221, Column: 3}, Name: "store", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 222, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 222, Column: 13}, Raw: "\"LLVM dialect 'store' operation\""}},
-			{Pos: irdl.Position{Line: 223, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 223, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 223, Column: 22}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 223, Column: 31}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 223, Column: 37}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 212, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 212, Column: 3}, Name: "load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 213, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 213, Column: 13}, Raw: "\"LLVM dialect 'load' operation\""}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 214, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 21}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 224, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 224, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 37}, Name: "I64Attr"}},
-				{Pos: irdl.Position{Line: 224, Column: 46}, Name: "volatile_", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 57}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 224, Column: 67}, Name: "nontemporal", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 80}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 225, Column: 17}, Name: "invariantGroup", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 33}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 225, Column: 43}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 53}, Name: "AtomicOrdering"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 225, Column: 70}, Value: "not_atomic"}},
-				{Pos: irdl.Position{Line: 226, Column: 17}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 37}, Name: "StrAttr"}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 215, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 227, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 227, Column: 12}, Raw: "\"(`volatile` $volatile_^)? $value `,` $addr attr-dict `:` type($value) `,` qualified(type($addr))\""}},
-			{Pos: irdl.Position{Line: 228, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 228, Column: 12}, Kind: "verifier", Func: "verifyStore"},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 216, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 37}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 216, Column: 46}, Name: "volatile_", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 57}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 216, Column: 67}, Name: "nontemporal", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 80}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 217, Column: 17}, Name: "invariant", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 28}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 217, Column: 38}, Name: "invariantGroup", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 54}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 217, Column: 64}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 74}, Name: "AtomicOrdering"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 217, Column: 91}, Value: "not_atomic"}},
+				{Pos: irdl.Position{Line: 218, Column: 17}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 37}, Name: "StrAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 219, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 219, Column: 12}, Raw: "\"(`volatile` $volatile_^)? $addr attr-dict `:` qualified(type($addr)) `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 220, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 220, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 220, Column: 12}, Kind: "verifier", Func: "verifyLoad"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 230, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 230, Column: 3}, Name: "getelementptr", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 231, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 231, Column: 13}, Raw: "\"LLVM dialect 'getelementptr' operation\""}},
-			{Pos: irdl.Position{Line: 232, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 232, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 232, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 222, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 222, Column: 3}, Name: "store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 223, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 13}, Raw: "\"LLVM dialect 'store' operation\""}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 224, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 22}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 224, Column: 31}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 37}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 233, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 233, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 233, Column: 21}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 233, Column: 30}, Name: "dynamicIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 233, Column: 55}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 225, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 37}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 225, Column: 46}, Name: "volatile_", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 57}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 225, Column: 67}, Name: "nontemporal", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 80}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 226, Column: 17}, Name: "invariantGroup", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 33}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 226, Column: 43}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 53}, Name: "AtomicOrdering"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 226, Column: 70}, Value: "not_atomic"}},
+				{Pos: irdl.Position{Line: 227, Column: 17}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 37}, Name: "StrAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 234, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 234, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 228, Column: 12}, Raw: "\"(`volatile` $volatile_^)? $value `,` $addr attr-dict `:` type($value) `,` qualified(type($addr))\""}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 229, Column: 12}, Kind: "verifier", Func: "verifyStore"},
 			}}},
-			{Pos: irdl.Position{Line: 235, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 235, Column: 17}, Name: "rawConstantIndices", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 37}, Name: "DenseI32ArrayAttr"}},
-				{Pos: irdl.Position{Line: 235, Column: 56}, Name: "elem_type", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 67}, Name: "TypeAttrOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 235, Column: 78}, C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 78}, Name: "AnyType"}},
+		}}},
+		{Pos: irdl.Position{Line: 231, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 231, Column: 3}, Name: "getelementptr", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 232, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 232, Column: 13}, Raw: "\"LLVM dialect 'getelementptr' operation\""}},
+			{Pos: irdl.Position{Line: 233, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 233, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 234, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 234, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 21}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 234, Column: 30}, Name: "dynamicIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 55}, Name: "AnySignlessInteger"}},
+			}}},
+			{Pos: irdl.Position{Line: 235, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 235, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 236, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 236, Column: 17}, Name: "rawConstantIndices", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 37}, Name: "DenseI32ArrayAttr"}},
+				{Pos: irdl.Position{Line: 236, Column: 56}, Name: "elem_type", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 67}, Name: "TypeAttrOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 236, Column: 78}, C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 78}, Name: "AnyType"}},
 				}}},
-				{Pos: irdl.Position{Line: 236, Column: 17}, Name: "noWrapFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 30}, Name: "GEPNoWrapFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 236, Column: 47}, Value: "none"}},
+				{Pos: irdl.Position{Line: 237, Column: 17}, Name: "noWrapFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 30}, Name: "GEPNoWrapFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 237, Column: 47}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 237, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 237, Column: 12}, Raw: "\"custom<GEPNoWrapFlags>($noWrapFlags) `` $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` $elem_type\""}},
-			{Pos: irdl.Position{Line: 238, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 238, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 238, Column: 12}, Kind: "verifier", Func: "verifyGEP"},
-				{Pos: irdl.Position{Line: 238, Column: 34}, Kind: "folder", Func: "foldGEP"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 240, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 240, Column: 3}, Name: "insertvalue", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 241, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 241, Column: 13}, Raw: "\"Insert a value into an LLVM struct.\""}},
-			{Pos: irdl.Position{Line: 242, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 242, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 243, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 243, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 12}, Name: "AnyType"}}},
-			{Pos: irdl.Position{Line: 244, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 244, Column: 15}, Name: "container", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 26}, Name: "T"}},
-				{Pos: irdl.Position{Line: 244, Column: 29}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 36}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 245, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 245, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 245, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 245, Column: 19}, Name: "T"}},
-			}}},
-			{Pos: irdl.Position{Line: 246, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 246, Column: 17}, Name: "position", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 27}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 247, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 247, Column: 12}, Raw: "\"$value `,` $container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($value), ref(type($container)), ref($position))\""}},
-			{Pos: irdl.Position{Line: 248, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 248, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 248, Column: 12}, Kind: "verifier", Func: "verifyInsertValue"},
+			{Pos: irdl.Position{Line: 238, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 238, Column: 12}, Raw: "\"custom<GEPNoWrapFlags>($noWrapFlags) `` $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` $elem_type\""}},
+			{Pos: irdl.Position{Line: 239, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 239, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 239, Column: 12}, Kind: "verifier", Func: "verifyGEP"},
+				{Pos: irdl.Position{Line: 239, Column: 34}, Kind: "folder", Func: "foldGEP"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 250, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 250, Column: 3}, Name: "extractvalue", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 251, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 251, Column: 13}, Raw: "\"Extract a value from an LLVM struct.\""}},
-			{Pos: irdl.Position{Line: 252, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 252, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 241, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 241, Column: 3}, Name: "insertvalue", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 242, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 242, Column: 13}, Raw: "\"Insert a value into an LLVM struct.\""}},
+			{Pos: irdl.Position{Line: 243, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 243, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 253, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 253, Column: 15}, Name: "container", C: &irdl.Constraint{Pos: irdl.Position{Line: 253, Column: 26}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 244, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 244, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 12}, Name: "AnyType"}}},
+			{Pos: irdl.Position{Line: 245, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 245, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 245, Column: 15}, Name: "container", C: &irdl.Constraint{Pos: irdl.Position{Line: 245, Column: 26}, Name: "T"}},
+				{Pos: irdl.Position{Line: 245, Column: 29}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 245, Column: 36}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 254, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 254, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 246, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 246, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 19}, Name: "T"}},
 			}}},
-			{Pos: irdl.Position{Line: 255, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 255, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 255, Column: 17}, Name: "position", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 27}, Name: "DenseI64ArrayAttr"}},
+			{Pos: irdl.Position{Line: 247, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 247, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 247, Column: 17}, Name: "position", C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 27}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 256, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 256, Column: 12}, Raw: "\"$container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($res), ref(type($container)), ref($position))\""}},
-			{Pos: irdl.Position{Line: 257, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 257, Column: 12}, Kind: "verifier", Func: "verifyExtractValue"},
-				{Pos: irdl.Position{Line: 257, Column: 43}, Kind: "folder", Func: "foldExtractValue"},
+			{Pos: irdl.Position{Line: 248, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 248, Column: 12}, Raw: "\"$value `,` $container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($value), ref(type($container)), ref($position))\""}},
+			{Pos: irdl.Position{Line: 249, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 249, Column: 12}, Kind: "verifier", Func: "verifyInsertValue"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 259, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 259, Column: 3}, Name: "extractelement", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 260, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 260, Column: 13}, Raw: "\"Extract an element from an LLVM vector.\""}},
-			{Pos: irdl.Position{Line: 261, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 261, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 261, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 261, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 261, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 34}, Raw: "\"result type matches vector element type\""}},
-					{Pos: irdl.Position{Line: 261, Column: 77}, Str: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 77}, Raw: "\"vector\""}},
-					{Pos: irdl.Position{Line: 261, Column: 87}, Str: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 87}, Raw: "\"res\""}},
-					{Pos: irdl.Position{Line: 261, Column: 94}, Str: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 94}, Raw: "\"ElementType\""}},
+		{Pos: irdl.Position{Line: 251, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 251, Column: 3}, Name: "extractvalue", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 252, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 252, Column: 13}, Raw: "\"Extract a value from an LLVM struct.\""}},
+			{Pos: irdl.Position{Line: 253, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 253, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 254, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 254, Column: 15}, Name: "container", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 26}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 255, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 255, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 255, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 256, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 256, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 256, Column: 17}, Name: "position", C: &irdl.Constraint{Pos: irdl.Position{Line: 256, Column: 27}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 257, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 257, Column: 12}, Raw: "\"$container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($res), ref(type($container)), ref($position))\""}},
+			{Pos: irdl.Position{Line: 258, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 258, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 258, Column: 12}, Kind: "verifier", Func: "verifyExtractValue"},
+				{Pos: irdl.Position{Line: 258, Column: 43}, Kind: "folder", Func: "foldExtractValue"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 260, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 260, Column: 3}, Name: "extractelement", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 261, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 13}, Raw: "\"Extract an element from an LLVM vector.\""}},
+			{Pos: irdl.Position{Line: 262, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 262, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 262, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 262, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 262, Column: 34}, Raw: "\"result type matches vector element type\""}},
+					{Pos: irdl.Position{Line: 262, Column: 77}, Str: &irdl.Str{Pos: irdl.Position{Line: 262, Column: 77}, Raw: "\"vector\""}},
+					{Pos: irdl.Position{Line: 262, Column: 87}, Str: &irdl.Str{Pos: irdl.Position{Line: 262, Column: 87}, Raw: "\"res\""}},
+					{Pos: irdl.Position{Line: 262, Column: 94}, Str: &irdl.Str{Pos: irdl.Position{Line: 262, Column: 94}, Raw: "\"ElementType\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 262, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 262, Column: 15}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 262, Column: 23}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 262, Column: 32}, Name: "position", C: &irdl.Constraint{Pos: irdl.Position{Line: 262, Column: 42}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 263, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 263, Column: 15}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 23}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 263, Column: 32}, Name: "position", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 42}, Name: "AnySignlessInteger"}},
 			}}},
-			{Pos: irdl.Position{Line: 263, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 263, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 264, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 264, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 264, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 264, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 264, Column: 12}, Raw: "\"$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)\""}},
+			{Pos: irdl.Position{Line: 265, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 265, Column: 12}, Raw: "\"$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 266, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 266, Column: 3}, Name: "insertelement", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 267, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 267, Column: 13}, Raw: "\"Insert an element into an LLVM vector.\""}},
-			{Pos: irdl.Position{Line: 268, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 268, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 268, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 268, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 268, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 268, Column: 34}, Raw: "\"argument type matches vector element type\""}},
-					{Pos: irdl.Position{Line: 268, Column: 79}, Str: &irdl.Str{Pos: irdl.Position{Line: 268, Column: 79}, Raw: "\"vector\""}},
-					{Pos: irdl.Position{Line: 268, Column: 89}, Str: &irdl.Str{Pos: irdl.Position{Line: 268, Column: 89}, Raw: "\"value\""}},
-					{Pos: irdl.Position{Line: 268, Column: 98}, Str: &irdl.Str{Pos: irdl.Position{Line: 268, Column: 98}, Raw: "\"ElementType\""}},
+		{Pos: irdl.Position{Line: 267, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 267, Column: 3}, Name: "insertelement", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 268, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 268, Column: 13}, Raw: "\"Insert an element into an LLVM vector.\""}},
+			{Pos: irdl.Position{Line: 269, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 269, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 269, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 269, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 269, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 269, Column: 34}, Raw: "\"argument type matches vector element type\""}},
+					{Pos: irdl.Position{Line: 269, Column: 79}, Str: &irdl.Str{Pos: irdl.Position{Line: 269, Column: 79}, Raw: "\"vector\""}},
+					{Pos: irdl.Position{Line: 269, Column: 89}, Str: &irdl.Str{Pos: irdl.Position{Line: 269, Column: 89}, Raw: "\"value\""}},
+					{Pos: irdl.Position{Line: 269, Column: 98}, Str: &irdl.Str{Pos: irdl.Position{Line: 269, Column: 98}, Raw: "\"ElementType\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 269, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 269, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 269, Column: 12}, Name: "AnyType"}}},
-			{Pos: irdl.Position{Line: 270, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 270, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 270, Column: 15}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 270, Column: 23}, Name: "T"}},
-				{Pos: irdl.Position{Line: 270, Column: 26}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 270, Column: 33}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 270, Column: 42}, Name: "position", C: &irdl.Constraint{Pos: irdl.Position{Line: 270, Column: 52}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 270, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 270, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 270, Column: 12}, Name: "AnyType"}}},
+			{Pos: irdl.Position{Line: 271, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 271, Column: 15}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 23}, Name: "T"}},
+				{Pos: irdl.Position{Line: 271, Column: 26}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 33}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 271, Column: 42}, Name: "position", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 52}, Name: "AnySignlessInteger"}},
 			}}},
-			{Pos: irdl.Position{Line: 271, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 271, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 19}, Name: "T"}},
+			{Pos: irdl.Position{Line: 272, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 272, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 19}, Name: "T"}},
 			}}},
-			{Pos: irdl.Position{Line: 272, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 272, Column: 12}, Raw: "\"$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)\""}},
+			{Pos: irdl.Position{Line: 273, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 273, Column: 12}, Raw: "\"$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 274, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 274, Column: 3}, Name: "shufflevector", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 275, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 275, Column: 13}, Raw: "\"Construct a permutation of two vectors.\""}},
-			{Pos: irdl.Position{Line: 276, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 276, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 276, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 275, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 275, Column: 3}, Name: "shufflevector", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 276, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 276, Column: 13}, Raw: "\"Construct a permutation of two vectors.\""}},
+			{Pos: irdl.Position{Line: 277, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 277, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 277, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 277, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 277, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 277, Column: 12}, Name: "AnyType"}}},
-			{Pos: irdl.Position{Line: 278, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 278, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 278, Column: 15}, Name: "v1", C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 19}, Name: "T"}},
-				{Pos: irdl.Position{Line: 278, Column: 22}, Name: "v2", C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 26}, Name: "T"}},
+			{Pos: irdl.Position{Line: 278, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 278, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 12}, Name: "AnyType"}}},
+			{Pos: irdl.Position{Line: 279, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 279, Column: 15}, Name: "v1", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 19}, Name: "T"}},
+				{Pos: irdl.Position{Line: 279, Column: 22}, Name: "v2", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 26}, Name: "T"}},
 			}}},
-			{Pos: irdl.Position{Line: 279, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 279, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 280, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 280, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 280, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 280, Column: 17}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 23}, Name: "DenseI32ArrayAttr"}},
+			{Pos: irdl.Position{Line: 281, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 281, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 281, Column: 17}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 23}, Name: "DenseI32ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 281, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 281, Column: 12}, Raw: "\"$v1 `,` $v2 $mask attr-dict `:` type($v1) custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))\""}},
+			{Pos: irdl.Position{Line: 282, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 282, Column: 12}, Raw: "\"$v1 `,` $v2 $mask attr-dict `:` type($v1) custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))\""}},
 		}}},
-		{Pos: irdl.Position{Line: 284, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 284, Column: 3}, Name: "add", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 285, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 285, Column: 13}, Raw: "\"LLVM integer addition\""}},
-			{Pos: irdl.Position{Line: 286, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 286, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 286, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 286, Column: 19}, Name: "SameOperandsAndResultType"},
-				{Pos: irdl.Position{Line: 286, Column: 46}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 285, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 285, Column: 3}, Name: "add", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 286, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 286, Column: 13}, Raw: "\"LLVM integer addition\""}},
+			{Pos: irdl.Position{Line: 287, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 287, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 287, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 287, Column: 19}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 287, Column: 46}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 287, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 287, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 287, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 287, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 288, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 288, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 288, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 288, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 288, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 288, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 288, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 289, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 289, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 289, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 289, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 289, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 289, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 32}, Name: "IntegerOverflowFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 289, Column: 55}, Value: "none"}},
+			{Pos: irdl.Position{Line: 290, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 290, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 290, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 32}, Name: "IntegerOverflowFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 290, Column: 55}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 290, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 290, Column: 12}, Raw: "\"$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 291, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 291, Column: 12}, Raw: "\"$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 292, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 292, Column: 3}, Name: "sub", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 293, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 293, Column: 13}, Raw: "\"LLVM integer subtraction\""}},
-			{Pos: irdl.Position{Line: 294, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 294, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 294, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 294, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 293, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 293, Column: 3}, Name: "sub", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 294, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 294, Column: 13}, Raw: "\"LLVM integer subtraction\""}},
+			{Pos: irdl.Position{Line: 295, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 295, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 295, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 295, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 295, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 295, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 295, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 295, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 295, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 295, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 296, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 296, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 296, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 296, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 296, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 296, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 296, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 296, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 296, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 296, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 297, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 297, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 297, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 297, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 297, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 297, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 297, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 297, Column: 32}, Name: "IntegerOverflowFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 297, Column: 55}, Value: "none"}},
+			{Pos: irdl.Position{Line: 298, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 298, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 298, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 298, Column: 32}, Name: "IntegerOverflowFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 298, Column: 55}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 298, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 12}, Raw: "\"$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 299, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 299, Column: 12}, Raw: "\"$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 300, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 300, Column: 3}, Name: "mul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 301, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 301, Column: 13}, Raw: "\"LLVM integer multiplication\""}},
-			{Pos: irdl.Position{Line: 302, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 302, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 302, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 302, Column: 19}, Name: "SameOperandsAndResultType"},
-				{Pos: irdl.Position{Line: 302, Column: 46}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 301, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 301, Column: 3}, Name: "mul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 302, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 302, Column: 13}, Raw: "\"LLVM integer multiplication\""}},
+			{Pos: irdl.Position{Line: 303, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 303, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 303, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 303, Column: 19}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 303, Column: 46}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 303, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 303, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 303, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 303, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 303, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 303, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 304, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 304, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 304, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 304, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 304, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 304, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 304, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 304, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 304, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 304, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 305, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 305, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 305, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 305, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 305, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 305, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 305, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 305, Column: 32}, Name: "IntegerOverflowFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 305, Column: 55}, Value: "none"}},
+			{Pos: irdl.Position{Line: 306, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 306, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 306, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 306, Column: 32}, Name: "IntegerOverflowFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 306, Column: 55}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 306, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 306, Column: 12}, Raw: "\"$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 307, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 307, Column: 12}, Raw: "\"$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 308, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 308, Column: 3}, Name: "shl", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 309, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 309, Column: 13}, Raw: "\"LLVM integer shift left\""}},
-			{Pos: irdl.Position{Line: 310, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 310, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 310, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 310, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 309, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 309, Column: 3}, Name: "shl", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 310, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 310, Column: 13}, Raw: "\"LLVM integer shift left\""}},
+			{Pos: irdl.Position{Line: 311, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 311, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 311, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 311, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 311, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 311, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 311, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 311, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 311, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 311, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 312, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 312, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 312, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 312, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 312, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 313, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 313, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 313, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 313, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 32}, Name: "IntegerOverflowFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 313, Column: 55}, Value: "none"}},
+			{Pos: irdl.Position{Line: 314, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 314, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 314, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 314, Column: 32}, Name: "IntegerOverflowFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 314, Column: 55}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 314, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 314, Column: 12}, Raw: "\"$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 315, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 315, Column: 12}, Raw: "\"$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 316, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 316, Column: 3}, Name: "sdiv", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 317, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 317, Column: 13}, Raw: "\"LLVM dialect 'sdiv' operation\""}},
-			{Pos: irdl.Position{Line: 318, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 318, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 318, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 318, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 317, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 317, Column: 3}, Name: "sdiv", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 318, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 318, Column: 13}, Raw: "\"LLVM dialect 'sdiv' operation\""}},
+			{Pos: irdl.Position{Line: 319, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 319, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 319, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 319, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 319, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 319, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 319, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 319, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 319, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 319, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 320, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 320, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 320, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 320, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 320, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 320, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 320, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 320, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 320, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 320, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 321, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 321, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 321, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 321, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 321, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 321, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 322, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 322, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 323, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 323, Column: 3}, Name: "udiv", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 324, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 324, Column: 13}, Raw: "\"LLVM dialect 'udiv' operation\""}},
-			{Pos: irdl.Position{Line: 325, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 325, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 325, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 325, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 324, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 324, Column: 3}, Name: "udiv", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 325, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 325, Column: 13}, Raw: "\"LLVM dialect 'udiv' operation\""}},
+			{Pos: irdl.Position{Line: 326, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 326, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 326, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 326, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 326, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 326, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 326, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 326, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 326, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 326, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 327, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 327, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 327, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 327, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 327, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 327, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 327, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 327, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 327, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 327, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 328, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 328, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 328, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 328, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 328, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 328, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 329, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 329, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 330, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 330, Column: 3}, Name: "srem", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 331, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 331, Column: 13}, Raw: "\"LLVM dialect 'srem' operation\""}},
-			{Pos: irdl.Position{Line: 332, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 332, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 332, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 332, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 331, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 331, Column: 3}, Name: "srem", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 332, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 332, Column: 13}, Raw: "\"LLVM dialect 'srem' operation\""}},
+			{Pos: irdl.Position{Line: 333, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 333, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 333, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 333, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 333, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 333, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 333, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 333, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 333, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 333, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 334, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 334, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 334, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 334, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 334, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 334, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 334, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 335, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 335, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 335, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 335, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 335, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 336, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 336, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 337, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 337, Column: 3}, Name: "urem", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 338, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 338, Column: 13}, Raw: "\"LLVM dialect 'urem' operation\""}},
-			{Pos: irdl.Position{Line: 339, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 339, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 339, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 339, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 338, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 338, Column: 3}, Name: "urem", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 339, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 339, Column: 13}, Raw: "\"LLVM dialect 'urem' operation\""}},
+			{Pos: irdl.Position{Line: 340, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 340, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 340, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 340, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 340, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 340, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 340, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 340, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 340, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 340, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 341, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 341, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 341, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 341, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 341, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 341, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 341, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 341, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 341, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 341, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 342, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 342, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 342, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 342, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 342, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 342, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 343, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 343, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 344, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 344, Column: 3}, Name: "and", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 345, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 345, Column: 13}, Raw: "\"LLVM dialect 'and' operation\""}},
-			{Pos: irdl.Position{Line: 346, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 346, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 346, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 346, Column: 19}, Name: "SameOperandsAndResultType"},
-				{Pos: irdl.Position{Line: 346, Column: 46}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 345, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 345, Column: 3}, Name: "and", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 346, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 346, Column: 13}, Raw: "\"LLVM dialect 'and' operation\""}},
+			{Pos: irdl.Position{Line: 347, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 347, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 347, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 347, Column: 19}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 347, Column: 46}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 347, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 347, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 347, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 347, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 347, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 347, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 348, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 348, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 348, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 348, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 348, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 348, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 348, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 348, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 348, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 348, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 349, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 349, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 349, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 349, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 349, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 349, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 350, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 350, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 351, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 351, Column: 3}, Name: "or", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 352, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 352, Column: 13}, Raw: "\"LLVM dialect 'or' operation\""}},
-			{Pos: irdl.Position{Line: 353, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 353, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 353, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 353, Column: 19}, Name: "SameOperandsAndResultType"},
-				{Pos: irdl.Position{Line: 353, Column: 46}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 352, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 352, Column: 3}, Name: "or", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 353, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 353, Column: 13}, Raw: "\"LLVM dialect 'or' operation\""}},
+			{Pos: irdl.Position{Line: 354, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 354, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 354, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 354, Column: 19}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 354, Column: 46}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 354, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 354, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 354, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 354, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 354, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 354, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 355, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 355, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 355, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 355, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 355, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 355, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 355, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 355, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 355, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 355, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 356, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 356, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 356, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 356, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 356, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 356, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 357, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 357, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 358, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 358, Column: 3}, Name: "xor", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 359, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 13}, Raw: "\"LLVM dialect 'xor' operation\""}},
-			{Pos: irdl.Position{Line: 360, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 360, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 360, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 360, Column: 19}, Name: "SameOperandsAndResultType"},
-				{Pos: irdl.Position{Line: 360, Column: 46}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 359, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 359, Column: 3}, Name: "xor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 360, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 360, Column: 13}, Raw: "\"LLVM dialect 'xor' operation\""}},
+			{Pos: irdl.Position{Line: 361, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 361, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 361, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 361, Column: 19}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 361, Column: 46}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 361, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 361, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 361, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 361, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 361, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 361, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 362, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 362, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 362, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 362, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 362, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 362, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 362, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 362, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 362, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 362, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 363, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 363, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 363, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 363, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 363, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 363, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 364, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 364, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 365, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 365, Column: 3}, Name: "lshr", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 366, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 366, Column: 13}, Raw: "\"LLVM dialect 'lshr' operation\""}},
-			{Pos: irdl.Position{Line: 367, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 367, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 367, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 367, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 366, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 366, Column: 3}, Name: "lshr", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 367, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 367, Column: 13}, Raw: "\"LLVM dialect 'lshr' operation\""}},
+			{Pos: irdl.Position{Line: 368, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 368, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 368, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 368, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 368, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 368, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 368, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 368, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 368, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 368, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 369, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 369, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 369, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 369, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 369, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 369, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 369, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 370, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 370, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 370, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 370, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 370, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 370, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 371, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 371, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 372, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 372, Column: 3}, Name: "ashr", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 373, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 373, Column: 13}, Raw: "\"LLVM dialect 'ashr' operation\""}},
-			{Pos: irdl.Position{Line: 374, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 374, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 374, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 374, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 373, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 373, Column: 3}, Name: "ashr", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 374, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 374, Column: 13}, Raw: "\"LLVM dialect 'ashr' operation\""}},
+			{Pos: irdl.Position{Line: 375, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 375, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 375, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 375, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 375, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 375, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 375, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 375, Column: 20}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 375, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 375, Column: 34}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 376, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 376, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 376, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 376, Column: 20}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 376, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 376, Column: 34}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 376, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 376, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 376, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 376, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 377, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 377, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 377, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 377, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 377, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 377, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 378, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 378, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 379, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 379, Column: 3}, Name: "fadd", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 380, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 380, Column: 13}, Raw: "\"LLVM dialect 'fadd' operation\""}},
-			{Pos: irdl.Position{Line: 381, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 381, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 381, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 381, Column: 19}, Name: "SameOperandsAndResultType"},
-				{Pos: irdl.Position{Line: 381, Column: 46}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 380, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 380, Column: 3}, Name: "fadd", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 381, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 381, Column: 13}, Raw: "\"LLVM dialect 'fadd' operation\""}},
+			{Pos: irdl.Position{Line: 382, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 382, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 382, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 382, Column: 19}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 382, Column: 46}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 382, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 382, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 382, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 382, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 382, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 382, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 383, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 383, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 383, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 383, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 383, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 383, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 383, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 383, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 383, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 383, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 384, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 384, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 384, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 384, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 384, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 384, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 384, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 384, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 384, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 384, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 384, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 385, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 385, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 385, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 385, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 385, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 385, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 385, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 385, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 385, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 386, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 386, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 387, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 387, Column: 3}, Name: "fsub", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 388, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 388, Column: 13}, Raw: "\"LLVM dialect 'fsub' operation\""}},
-			{Pos: irdl.Position{Line: 389, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 389, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 389, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 389, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 388, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 388, Column: 3}, Name: "fsub", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 389, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 389, Column: 13}, Raw: "\"LLVM dialect 'fsub' operation\""}},
+			{Pos: irdl.Position{Line: 390, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 390, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 390, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 390, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 390, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 390, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 390, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 390, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 390, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 390, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 391, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 391, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 391, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 391, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 391, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 391, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 391, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 391, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 391, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 391, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 392, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 392, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 392, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 392, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 392, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 392, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 392, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 392, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 392, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 392, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 392, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 393, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 393, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 393, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 393, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 393, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 393, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 393, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 393, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 393, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 394, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 394, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 395, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 395, Column: 3}, Name: "fmul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 396, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 396, Column: 13}, Raw: "\"LLVM dialect 'fmul' operation\""}},
-			{Pos: irdl.Position{Line: 397, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 397, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 397, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 397, Column: 19}, Name: "SameOperandsAndResultType"},
-				{Pos: irdl.Position{Line: 397, Column: 46}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 396, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 396, Column: 3}, Name: "fmul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 397, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 397, Column: 13}, Raw: "\"LLVM dialect 'fmul' operation\""}},
+			{Pos: irdl.Position{Line: 398, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 398, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 398, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 398, Column: 19}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 398, Column: 46}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 398, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 398, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 398, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 398, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 398, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 398, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 399, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 399, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 399, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 399, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 399, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 399, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 399, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 399, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 399, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 399, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 400, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 400, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 400, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 400, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 400, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 400, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 400, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 400, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 401, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 401, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 401, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 401, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 401, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 401, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 401, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 401, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 401, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 402, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 402, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 403, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 403, Column: 3}, Name: "fdiv", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 404, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 404, Column: 13}, Raw: "\"LLVM dialect 'fdiv' operation\""}},
-			{Pos: irdl.Position{Line: 405, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 405, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 405, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 405, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 404, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 404, Column: 3}, Name: "fdiv", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 405, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 405, Column: 13}, Raw: "\"LLVM dialect 'fdiv' operation\""}},
+			{Pos: irdl.Position{Line: 406, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 406, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 406, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 406, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 406, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 406, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 406, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 406, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 406, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 406, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 407, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 407, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 407, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 407, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 407, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 407, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 407, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 407, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 407, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 407, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 408, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 408, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 408, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 408, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 408, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 408, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 408, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 408, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 408, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 408, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 408, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 409, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 409, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 409, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 409, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 409, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 409, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 409, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 409, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 409, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 410, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 410, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 411, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 411, Column: 3}, Name: "frem", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 412, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 412, Column: 13}, Raw: "\"LLVM dialect 'frem' operation\""}},
-			{Pos: irdl.Position{Line: 413, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 413, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 413, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 413, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 412, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 412, Column: 3}, Name: "frem", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 413, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 413, Column: 13}, Raw: "\"LLVM dialect 'frem' operation\""}},
+			{Pos: irdl.Position{Line: 414, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 414, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 414, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 414, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 414, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 414, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 414, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 414, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 414, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 414, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 415, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 415, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 415, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 415, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 415, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 415, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 415, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 415, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 415, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 415, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 416, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 416, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 416, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 416, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 416, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 416, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 416, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 416, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 416, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 416, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 416, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 417, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 417, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 417, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 417, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 417, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 417, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 417, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 417, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 417, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 418, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 418, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 419, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 419, Column: 3}, Name: "fneg", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 420, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 420, Column: 13}, Raw: "\"LLVM dialect 'fneg' operation\""}},
-			{Pos: irdl.Position{Line: 421, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 421, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 421, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 421, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 420, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 420, Column: 3}, Name: "fneg", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 421, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 421, Column: 13}, Raw: "\"LLVM dialect 'fneg' operation\""}},
+			{Pos: irdl.Position{Line: 422, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 422, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 422, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 422, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 422, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 422, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 422, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 24}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 423, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 423, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 423, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 423, Column: 24}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 423, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 423, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 423, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 423, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 424, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 424, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 424, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 424, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 424, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 424, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 424, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 424, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 424, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 424, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 424, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 425, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 425, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 425, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 425, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 425, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 425, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 425, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 425, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 425, Column: 12}, Raw: "\"$operand attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 426, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 426, Column: 12}, Raw: "\"$operand attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 427, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 427, Column: 3}, Name: "icmp", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 428, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 428, Column: 13}, Raw: "\"LLVM dialect 'icmp' operation\""}},
-			{Pos: irdl.Position{Line: 429, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 429, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 429, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 429, Column: 19}, Name: "SameTypeOperands"},
-				{Pos: irdl.Position{Line: 430, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 430, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 430, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
-					{Pos: irdl.Position{Line: 430, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 430, Column: 90}, Raw: "\"lhs\""}},
-					{Pos: irdl.Position{Line: 430, Column: 97}, Str: &irdl.Str{Pos: irdl.Position{Line: 430, Column: 97}, Raw: "\"res\""}},
-					{Pos: irdl.Position{Line: 430, Column: 104}, Str: &irdl.Str{Pos: irdl.Position{Line: 430, Column: 104}, Raw: "\"I1SameShape\""}},
+		{Pos: irdl.Position{Line: 428, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 428, Column: 3}, Name: "icmp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 429, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 429, Column: 13}, Raw: "\"LLVM dialect 'icmp' operation\""}},
+			{Pos: irdl.Position{Line: 430, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 430, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 430, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 430, Column: 19}, Name: "SameTypeOperands"},
+				{Pos: irdl.Position{Line: 431, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 431, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 431, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
+					{Pos: irdl.Position{Line: 431, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 431, Column: 90}, Raw: "\"lhs\""}},
+					{Pos: irdl.Position{Line: 431, Column: 97}, Str: &irdl.Str{Pos: irdl.Position{Line: 431, Column: 97}, Raw: "\"res\""}},
+					{Pos: irdl.Position{Line: 431, Column: 104}, Str: &irdl.Str{Pos: irdl.Position{Line: 431, Column: 104}, Raw: "\"I1SameShape\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 431, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 431, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 431, Column: 17}, Name: "predicate", C: &irdl.Constraint{Pos: irdl.Position{Line: 431, Column: 28}, Name: "ICmpPredicate"}},
+			{Pos: irdl.Position{Line: 432, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 432, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 432, Column: 17}, Name: "predicate", C: &irdl.Constraint{Pos: irdl.Position{Line: 432, Column: 28}, Name: "ICmpPredicate"}},
 			}}},
-			{Pos: irdl.Position{Line: 432, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 432, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 432, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 432, Column: 20}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 432, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 432, Column: 34}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 433, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 433, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 433, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 20}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 433, Column: 29}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 34}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 433, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 433, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 433, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 19}, Name: "BoolLike"}},
+			{Pos: irdl.Position{Line: 434, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 434, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 434, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 434, Column: 19}, Name: "BoolLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 434, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 434, Column: 12}, Raw: "\"custom<CmpPredicate>($predicate) $lhs `,` $rhs attr-dict `:` type($lhs)\""}},
+			{Pos: irdl.Position{Line: 435, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 435, Column: 12}, Raw: "\"custom<CmpPredicate>($predicate) $lhs `,` $rhs attr-dict `:` type($lhs)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 436, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 436, Column: 3}, Name: "fcmp", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 437, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 437, Column: 13}, Raw: "\"LLVM dialect 'fcmp' operation\""}},
-			{Pos: irdl.Position{Line: 438, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 438, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 438, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 438, Column: 19}, Name: "SameTypeOperands"},
-				{Pos: irdl.Position{Line: 439, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 439, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 439, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
-					{Pos: irdl.Position{Line: 439, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 439, Column: 90}, Raw: "\"lhs\""}},
-					{Pos: irdl.Position{Line: 439, Column: 97}, Str: &irdl.Str{Pos: irdl.Position{Line: 439, Column: 97}, Raw: "\"res\""}},
-					{Pos: irdl.Position{Line: 439, Column: 104}, Str: &irdl.Str{Pos: irdl.Position{Line: 439, Column: 104}, Raw: "\"I1SameShape\""}},
+		{Pos: irdl.Position{Line: 437, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 437, Column: 3}, Name: "fcmp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 438, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 438, Column: 13}, Raw: "\"LLVM dialect 'fcmp' operation\""}},
+			{Pos: irdl.Position{Line: 439, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 439, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 439, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 439, Column: 19}, Name: "SameTypeOperands"},
+				{Pos: irdl.Position{Line: 440, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 440, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 440, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
+					{Pos: irdl.Position{Line: 440, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 440, Column: 90}, Raw: "\"lhs\""}},
+					{Pos: irdl.Position{Line: 440, Column: 97}, Str: &irdl.Str{Pos: irdl.Position{Line: 440, Column: 97}, Raw: "\"res\""}},
+					{Pos: irdl.Position{Line: 440, Column: 104}, Str: &irdl.Str{Pos: irdl.Position{Line: 440, Column: 104}, Raw: "\"I1SameShape\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 440, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 440, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 440, Column: 17}, Name: "predicate", C: &irdl.Constraint{Pos: irdl.Position{Line: 440, Column: 28}, Name: "FCmpPredicate"}},
-				{Pos: irdl.Position{Line: 440, Column: 43}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 440, Column: 58}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 440, Column: 67}, C: &irdl.Constraint{Pos: irdl.Position{Line: 440, Column: 67}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 440, Column: 84}, Value: "none"}},
+			{Pos: irdl.Position{Line: 441, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 441, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 441, Column: 17}, Name: "predicate", C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 28}, Name: "FCmpPredicate"}},
+				{Pos: irdl.Position{Line: 441, Column: 43}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 58}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 441, Column: 67}, C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 67}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 441, Column: 84}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 441, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 441, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 441, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 441, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 442, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 442, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 442, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 442, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 442, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 442, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 442, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 442, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 442, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 442, Column: 19}, Name: "BoolLike"}},
+			{Pos: irdl.Position{Line: 443, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 443, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 443, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 443, Column: 19}, Name: "BoolLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 443, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 443, Column: 12}, Raw: "\"custom<CmpPredicate>($predicate) $lhs `,` $rhs attr-dict `:` type($lhs)\""}},
+			{Pos: irdl.Position{Line: 444, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 444, Column: 12}, Raw: "\"custom<CmpPredicate>($predicate) $lhs `,` $rhs attr-dict `:` type($lhs)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 445, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 445, Column: 3}, Name: "select", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 446, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 446, Column: 13}, Raw: "\"LLVM dialect 'select' operation\""}},
-			{Pos: irdl.Position{Line: 447, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 447, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 447, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 446, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 446, Column: 3}, Name: "select", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 447, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 447, Column: 13}, Raw: "\"LLVM dialect 'select' operation\""}},
+			{Pos: irdl.Position{Line: 448, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 448, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 448, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 448, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 448, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 448, Column: 12}, Name: "AnyType"}}},
-			{Pos: irdl.Position{Line: 449, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 449, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 449, Column: 15}, Name: "condition", C: &irdl.Constraint{Pos: irdl.Position{Line: 449, Column: 26}, Name: "BoolLike"}},
-				{Pos: irdl.Position{Line: 449, Column: 36}, Name: "trueValue", C: &irdl.Constraint{Pos: irdl.Position{Line: 449, Column: 47}, Name: "T"}},
-				{Pos: irdl.Position{Line: 449, Column: 50}, Name: "falseValue", C: &irdl.Constraint{Pos: irdl.Position{Line: 449, Column: 62}, Name: "T"}},
+			{Pos: irdl.Position{Line: 449, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 449, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 449, Column: 12}, Name: "AnyType"}}},
+			{Pos: irdl.Position{Line: 450, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 450, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 450, Column: 15}, Name: "condition", C: &irdl.Constraint{Pos: irdl.Position{Line: 450, Column: 26}, Name: "BoolLike"}},
+				{Pos: irdl.Position{Line: 450, Column: 36}, Name: "trueValue", C: &irdl.Constraint{Pos: irdl.Position{Line: 450, Column: 47}, Name: "T"}},
+				{Pos: irdl.Position{Line: 450, Column: 50}, Name: "falseValue", C: &irdl.Constraint{Pos: irdl.Position{Line: 450, Column: 62}, Name: "T"}},
 			}}},
-			{Pos: irdl.Position{Line: 450, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 450, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 450, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 450, Column: 19}, Name: "T"}},
+			{Pos: irdl.Position{Line: 451, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 451, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 451, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 451, Column: 19}, Name: "T"}},
 			}}},
-			{Pos: irdl.Position{Line: 451, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 451, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 451, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 451, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 451, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 451, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 451, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 452, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 452, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 452, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 452, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 452, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 452, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 452, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 452, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 452, Column: 12}, Raw: "\"operands attr-dict `:` type($condition) `,` type($res)\""}},
+			{Pos: irdl.Position{Line: 453, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 453, Column: 12}, Raw: "\"operands attr-dict `:` type($condition) `,` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 454, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 454, Column: 3}, Name: "sext", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 455, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 455, Column: 13}, Raw: "\"LLVM dialect 'sext' operation\""}},
-			{Pos: irdl.Position{Line: 456, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 456, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 456, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 455, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 455, Column: 3}, Name: "sext", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 456, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 456, Column: 13}, Raw: "\"LLVM dialect 'sext' operation\""}},
+			{Pos: irdl.Position{Line: 457, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 457, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 457, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 457, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 457, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 457, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 457, Column: 20}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 458, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 458, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 458, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 458, Column: 20}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 458, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 458, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 458, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 458, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 459, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 459, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 459, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 459, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 459, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 459, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 460, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 460, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 461, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 461, Column: 3}, Name: "zext", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 462, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 462, Column: 13}, Raw: "\"LLVM dialect 'zext' operation\""}},
-			{Pos: irdl.Position{Line: 463, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 463, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 463, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 462, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 462, Column: 3}, Name: "zext", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 463, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 463, Column: 13}, Raw: "\"LLVM dialect 'zext' operation\""}},
+			{Pos: irdl.Position{Line: 464, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 464, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 464, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 464, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 464, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 464, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 464, Column: 20}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 465, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 465, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 465, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 465, Column: 20}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 465, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 465, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 465, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 465, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 466, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 466, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 466, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 466, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 466, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 466, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 467, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 467, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 468, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 468, Column: 3}, Name: "trunc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 469, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 469, Column: 13}, Raw: "\"LLVM dialect 'trunc' operation\""}},
-			{Pos: irdl.Position{Line: 470, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 470, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 470, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 469, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 469, Column: 3}, Name: "trunc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 470, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 470, Column: 13}, Raw: "\"LLVM dialect 'trunc' operation\""}},
+			{Pos: irdl.Position{Line: 471, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 471, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 471, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 471, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 471, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 471, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 471, Column: 20}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 472, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 472, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 472, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 472, Column: 20}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 472, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 472, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 472, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 472, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 473, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 473, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 473, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 473, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 473, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 473, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 473, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 473, Column: 32}, Name: "IntegerOverflowFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 473, Column: 55}, Value: "none"}},
+			{Pos: irdl.Position{Line: 474, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 474, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 474, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 474, Column: 32}, Name: "IntegerOverflowFlags"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 474, Column: 55}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 474, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 474, Column: 12}, Raw: "\"$arg `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 475, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 475, Column: 12}, Raw: "\"$arg `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 476, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 476, Column: 3}, Name: "sitofp", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 477, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 477, Column: 13}, Raw: "\"LLVM dialect 'sitofp' operation\""}},
-			{Pos: irdl.Position{Line: 478, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 478, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 478, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 477, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 477, Column: 3}, Name: "sitofp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 478, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 478, Column: 13}, Raw: "\"LLVM dialect 'sitofp' operation\""}},
+			{Pos: irdl.Position{Line: 479, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 479, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 479, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 479, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 479, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 479, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 479, Column: 20}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 480, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 480, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 480, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 480, Column: 20}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 480, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 480, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 480, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 480, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 481, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 481, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 481, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 481, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 481, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 481, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 482, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 482, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 483, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 483, Column: 3}, Name: "uitofp", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 484, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 484, Column: 13}, Raw: "\"LLVM dialect 'uitofp' operation\""}},
-			{Pos: irdl.Position{Line: 485, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 485, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 485, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 484, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 484, Column: 3}, Name: "uitofp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 485, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 485, Column: 13}, Raw: "\"LLVM dialect 'uitofp' operation\""}},
+			{Pos: irdl.Position{Line: 486, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 486, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 486, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 486, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 486, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 486, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 486, Column: 20}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 487, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 487, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 487, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 487, Column: 20}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 487, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 487, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 487, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 487, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 488, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 488, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 488, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 488, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 488, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 488, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 489, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 489, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 490, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 490, Column: 3}, Name: "fptosi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 491, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 491, Column: 13}, Raw: "\"LLVM dialect 'fptosi' operation\""}},
-			{Pos: irdl.Position{Line: 492, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 492, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 492, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 491, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 491, Column: 3}, Name: "fptosi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 492, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 492, Column: 13}, Raw: "\"LLVM dialect 'fptosi' operation\""}},
+			{Pos: irdl.Position{Line: 493, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 493, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 493, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 493, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 493, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 493, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 493, Column: 20}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 494, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 494, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 494, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 494, Column: 20}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 494, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 494, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 494, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 494, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 495, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 495, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 495, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 495, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 495, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 495, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 496, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 496, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 497, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 497, Column: 3}, Name: "fptoui", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 498, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 498, Column: 13}, Raw: "\"LLVM dialect 'fptoui' operation\""}},
-			{Pos: irdl.Position{Line: 499, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 499, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 499, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 498, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 498, Column: 3}, Name: "fptoui", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 499, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 499, Column: 13}, Raw: "\"LLVM dialect 'fptoui' operation\""}},
+			{Pos: irdl.Position{Line: 500, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 500, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 500, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 500, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 500, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 500, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 500, Column: 20}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 501, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 501, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 501, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 501, Column: 20}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 501, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 501, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 501, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 501, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 502, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 502, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 502, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 502, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 502, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 502, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 503, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 503, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 504, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 504, Column: 3}, Name: "fpext", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 505, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 505, Column: 13}, Raw: "\"LLVM dialect 'fpext' operation\""}},
-			{Pos: irdl.Position{Line: 506, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 506, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 506, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 505, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 505, Column: 3}, Name: "fpext", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 506, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 506, Column: 13}, Raw: "\"LLVM dialect 'fpext' operation\""}},
+			{Pos: irdl.Position{Line: 507, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 507, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 507, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 507, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 507, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 507, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 507, Column: 20}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 508, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 508, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 508, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 508, Column: 20}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 508, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 508, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 508, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 508, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 509, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 509, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 509, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 509, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 509, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 509, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 510, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 510, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 511, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 511, Column: 3}, Name: "fptrunc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 512, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 512, Column: 13}, Raw: "\"LLVM dialect 'fptrunc' operation\""}},
-			{Pos: irdl.Position{Line: 513, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 513, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 513, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 512, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 512, Column: 3}, Name: "fptrunc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 513, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 513, Column: 13}, Raw: "\"LLVM dialect 'fptrunc' operation\""}},
+			{Pos: irdl.Position{Line: 514, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 514, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 514, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 514, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 514, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 514, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 514, Column: 20}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 515, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 515, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 515, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 515, Column: 20}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 515, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 515, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 515, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 515, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 516, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 516, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 516, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 516, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 516, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 516, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 517, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 517, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 518, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 518, Column: 3}, Name: "addrspacecast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 519, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 519, Column: 13}, Raw: "\"LLVM dialect 'addrspacecast' operation\""}},
-			{Pos: irdl.Position{Line: 520, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 520, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 520, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 519, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 519, Column: 3}, Name: "addrspacecast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 520, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 520, Column: 13}, Raw: "\"LLVM dialect 'addrspacecast' operation\""}},
+			{Pos: irdl.Position{Line: 521, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 521, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 521, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 521, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 521, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 521, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 521, Column: 20}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 522, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 522, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 522, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 522, Column: 20}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 522, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 522, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 522, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 522, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 523, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 523, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 523, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 523, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 523, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 523, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 524, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 524, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 525, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 525, Column: 3}, Name: "bitcast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 526, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 526, Column: 13}, Raw: "\"LLVM dialect 'bitcast' operation\""}},
-			{Pos: irdl.Position{Line: 527, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 527, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 527, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 526, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 526, Column: 3}, Name: "bitcast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 527, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 527, Column: 13}, Raw: "\"LLVM dialect 'bitcast' operation\""}},
+			{Pos: irdl.Position{Line: 528, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 528, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 528, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 528, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 528, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 528, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 528, Column: 20}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 529, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 529, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 529, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 529, Column: 20}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 529, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 529, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 529, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 529, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 530, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 530, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 530, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 530, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 530, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 530, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
-			{Pos: irdl.Position{Line: 531, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 531, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 531, Column: 12}, Kind: "folder", Func: "foldBitcast"},
+			{Pos: irdl.Position{Line: 531, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 531, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 532, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 532, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 532, Column: 12}, Kind: "folder", Func: "foldBitcast"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 533, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 533, Column: 3}, Name: "ptrtoint", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 534, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 534, Column: 13}, Raw: "\"LLVM dialect 'ptrtoint' operation\""}},
-			{Pos: irdl.Position{Line: 535, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 535, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 535, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 534, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 534, Column: 3}, Name: "ptrtoint", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 535, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 535, Column: 13}, Raw: "\"LLVM dialect 'ptrtoint' operation\""}},
+			{Pos: irdl.Position{Line: 536, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 536, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 536, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 536, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 536, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 536, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 536, Column: 20}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 537, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 537, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 537, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 537, Column: 20}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 537, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 537, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 537, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 537, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 538, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 538, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 538, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 538, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 538, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 538, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 539, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 539, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 540, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 540, Column: 3}, Name: "inttoptr", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 541, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 541, Column: 13}, Raw: "\"LLVM dialect 'inttoptr' operation\""}},
-			{Pos: irdl.Position{Line: 542, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 542, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 542, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 541, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 541, Column: 3}, Name: "inttoptr", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 542, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 542, Column: 13}, Raw: "\"LLVM dialect 'inttoptr' operation\""}},
+			{Pos: irdl.Position{Line: 543, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 543, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 543, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 543, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 543, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 543, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 543, Column: 20}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 544, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 544, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 544, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 544, Column: 20}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 544, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 544, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 544, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 544, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 545, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 545, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 545, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 545, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 545, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 545, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
+			{Pos: irdl.Position{Line: 546, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 546, Column: 12}, Raw: "\"$arg attr-dict `:` type($arg) `to` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 547, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 547, Column: 3}, Name: "intr.sqrt", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 548, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 548, Column: 13}, Raw: "\"LLVM intrinsic llvm.sqrt\""}},
-			{Pos: irdl.Position{Line: 549, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 549, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 549, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 549, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 548, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 548, Column: 3}, Name: "intr.sqrt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 549, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 549, Column: 13}, Raw: "\"LLVM intrinsic llvm.sqrt\""}},
+			{Pos: irdl.Position{Line: 550, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 550, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 550, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 550, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 550, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 550, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 550, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 550, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 551, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 551, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 551, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 551, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 551, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 551, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 551, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 551, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 552, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 552, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 552, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 552, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 552, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 552, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 552, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 552, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 552, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 552, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 552, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 553, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 553, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 553, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 553, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 553, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 553, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 553, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 553, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 553, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 554, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 554, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 555, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 555, Column: 3}, Name: "intr.exp", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 556, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 556, Column: 13}, Raw: "\"LLVM intrinsic llvm.exp\""}},
-			{Pos: irdl.Position{Line: 557, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 557, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 557, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 557, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 556, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 556, Column: 3}, Name: "intr.exp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 557, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 557, Column: 13}, Raw: "\"LLVM intrinsic llvm.exp\""}},
+			{Pos: irdl.Position{Line: 558, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 558, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 558, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 558, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 558, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 558, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 558, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 558, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 559, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 559, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 559, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 559, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 559, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 559, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 559, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 559, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 560, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 560, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 560, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 560, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 560, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 560, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 560, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 560, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 560, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 560, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 560, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 561, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 561, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 561, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 561, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 561, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 561, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 561, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 561, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 561, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 562, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 562, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 563, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 563, Column: 3}, Name: "intr.exp2", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 564, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 564, Column: 13}, Raw: "\"LLVM intrinsic llvm.exp2\""}},
-			{Pos: irdl.Position{Line: 565, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 565, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 565, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 565, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 564, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 564, Column: 3}, Name: "intr.exp2", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 565, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 565, Column: 13}, Raw: "\"LLVM intrinsic llvm.exp2\""}},
+			{Pos: irdl.Position{Line: 566, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 566, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 566, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 566, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 566, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 566, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 566, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 566, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 567, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 567, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 567, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 567, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 567, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 567, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 567, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 567, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 568, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 568, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 568, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 568, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 568, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 568, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 568, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 568, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 568, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 568, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 568, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 569, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 569, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 569, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 569, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 569, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 569, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 569, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 569, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 569, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 570, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 570, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 571, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 571, Column: 3}, Name: "intr.exp10", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 572, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 572, Column: 13}, Raw: "\"LLVM intrinsic llvm.exp10\""}},
-			{Pos: irdl.Position{Line: 573, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 573, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 573, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 573, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 572, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 572, Column: 3}, Name: "intr.exp10", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 573, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 573, Column: 13}, Raw: "\"LLVM intrinsic llvm.exp10\""}},
+			{Pos: irdl.Position{Line: 574, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 574, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 574, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 574, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 574, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 574, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 574, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 574, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 575, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 575, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 575, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 575, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 575, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 575, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 575, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 575, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 576, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 576, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 576, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 576, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 576, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 576, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 576, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 576, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 576, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 576, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 576, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 577, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 577, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 577, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 577, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 577, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 577, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 577, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 577, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 577, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 578, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 578, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 579, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 579, Column: 3}, Name: "intr.log", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 580, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 580, Column: 13}, Raw: "\"LLVM intrinsic llvm.log\""}},
-			{Pos: irdl.Position{Line: 581, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 581, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 581, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 581, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 580, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 580, Column: 3}, Name: "intr.log", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 581, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 581, Column: 13}, Raw: "\"LLVM intrinsic llvm.log\""}},
+			{Pos: irdl.Position{Line: 582, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 582, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 582, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 582, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 582, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 582, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 582, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 582, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 583, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 583, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 583, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 583, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 583, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 583, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 583, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 583, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 584, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 584, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 584, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 584, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 584, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 584, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 584, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 584, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 584, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 584, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 584, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 585, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 585, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 585, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 585, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 585, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 585, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 585, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 585, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 585, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 586, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 586, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 587, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 587, Column: 3}, Name: "intr.log2", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 588, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 588, Column: 13}, Raw: "\"LLVM intrinsic llvm.log2\""}},
-			{Pos: irdl.Position{Line: 589, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 589, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 589, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 589, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 588, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 588, Column: 3}, Name: "intr.log2", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 589, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 589, Column: 13}, Raw: "\"LLVM intrinsic llvm.log2\""}},
+			{Pos: irdl.Position{Line: 590, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 590, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 590, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 590, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 590, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 590, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 590, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 590, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 591, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 591, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 591, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 591, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 591, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 591, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 591, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 591, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 592, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 592, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 592, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 592, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 592, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 592, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 592, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 592, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 593, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 593, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 593, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 593, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 593, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 593, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 593, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 593, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 593, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 594, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 594, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 595, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 595, Column: 3}, Name: "intr.log10", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 596, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 596, Column: 13}, Raw: "\"LLVM intrinsic llvm.log10\""}},
-			{Pos: irdl.Position{Line: 597, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 597, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 597, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 597, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 596, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 596, Column: 3}, Name: "intr.log10", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 597, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 597, Column: 13}, Raw: "\"LLVM intrinsic llvm.log10\""}},
+			{Pos: irdl.Position{Line: 598, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 598, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 598, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 598, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 598, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 598, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 598, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 598, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 599, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 599, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 599, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 599, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 599, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 599, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 599, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 599, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 600, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 600, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 600, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 600, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 600, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 600, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 600, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 600, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 600, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 600, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 600, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 601, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 601, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 601, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 601, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 601, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 601, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 601, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 601, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 601, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 602, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 602, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 603, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 603, Column: 3}, Name: "intr.fabs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 604, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 604, Column: 13}, Raw: "\"LLVM intrinsic llvm.fabs\""}},
-			{Pos: irdl.Position{Line: 605, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 605, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 605, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 605, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 604, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 604, Column: 3}, Name: "intr.fabs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 605, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 605, Column: 13}, Raw: "\"LLVM intrinsic llvm.fabs\""}},
+			{Pos: irdl.Position{Line: 606, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 606, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 606, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 606, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 606, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 606, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 606, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 606, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 607, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 607, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 607, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 607, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 607, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 607, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 607, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 607, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 608, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 608, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 608, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 608, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 608, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 608, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 608, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 608, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 608, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 608, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 608, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 609, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 609, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 609, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 609, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 609, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 609, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 609, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 609, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 609, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 610, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 610, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 611, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 611, Column: 3}, Name: "intr.ceil", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 612, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 612, Column: 13}, Raw: "\"LLVM intrinsic llvm.ceil\""}},
-			{Pos: irdl.Position{Line: 613, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 613, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 613, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 613, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 612, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 612, Column: 3}, Name: "intr.ceil", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 613, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 613, Column: 13}, Raw: "\"LLVM intrinsic llvm.ceil\""}},
+			{Pos: irdl.Position{Line: 614, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 614, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 614, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 614, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 614, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 614, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 614, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 614, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 615, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 615, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 615, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 615, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 615, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 615, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 615, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 615, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 616, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 616, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 616, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 616, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 616, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 616, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 616, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 616, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 617, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 617, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 617, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 617, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 617, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 617, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 617, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 617, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 617, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 618, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 618, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 619, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 619, Column: 3}, Name: "intr.floor", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 620, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 620, Column: 13}, Raw: "\"LLVM intrinsic llvm.floor\""}},
-			{Pos: irdl.Position{Line: 621, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 621, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 621, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 621, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 620, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 620, Column: 3}, Name: "intr.floor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 621, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 621, Column: 13}, Raw: "\"LLVM intrinsic llvm.floor\""}},
+			{Pos: irdl.Position{Line: 622, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 622, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 622, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 622, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 622, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 622, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 622, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 622, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 623, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 623, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 623, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 623, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 623, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 623, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 623, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 623, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 624, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 624, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 624, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 624, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 624, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 624, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 624, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 624, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 624, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 624, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 624, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 625, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 625, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 625, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 625, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 625, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 625, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 625, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 625, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 625, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 626, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 626, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 627, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 627, Column: 3}, Name: "intr.round", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 628, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 628, Column: 13}, Raw: "\"LLVM intrinsic llvm.round\""}},
-			{Pos: irdl.Position{Line: 629, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 629, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 629, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 629, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 628, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 628, Column: 3}, Name: "intr.round", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 629, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 629, Column: 13}, Raw: "\"LLVM intrinsic llvm.round\""}},
+			{Pos: irdl.Position{Line: 630, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 630, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 630, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 630, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 630, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 630, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 630, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 630, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 631, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 631, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 631, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 631, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 631, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 631, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 631, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 631, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 632, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 632, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 632, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 632, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 632, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 632, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 632, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 632, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 632, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 632, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 632, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 633, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 633, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 633, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 633, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 633, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 633, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 633, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 633, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 633, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 634, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 634, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 635, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 635, Column: 3}, Name: "intr.roundeven", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 636, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 636, Column: 13}, Raw: "\"LLVM intrinsic llvm.roundeven\""}},
-			{Pos: irdl.Position{Line: 637, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 637, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 637, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 637, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 636, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 636, Column: 3}, Name: "intr.roundeven", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 637, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 637, Column: 13}, Raw: "\"LLVM intrinsic llvm.roundeven\""}},
+			{Pos: irdl.Position{Line: 638, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 638, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 638, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 638, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 638, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 638, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 638, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 638, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 639, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 639, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 639, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 639, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 639, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 639, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 639, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 639, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 640, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 640, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 640, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 640, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 640, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 640, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 640, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 640, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 640, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 640, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 640, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 641, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 641, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 641, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 641, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 641, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 641, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 641, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 641, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 641, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 642, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 642, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 643, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 643, Column: 3}, Name: "intr.trunc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 644, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 644, Column: 13}, Raw: "\"LLVM intrinsic llvm.trunc\""}},
-			{Pos: irdl.Position{Line: 645, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 645, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 645, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 645, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 644, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 644, Column: 3}, Name: "intr.trunc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 645, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 645, Column: 13}, Raw: "\"LLVM intrinsic llvm.trunc\""}},
+			{Pos: irdl.Position{Line: 646, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 646, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 646, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 646, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 646, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 646, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 646, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 646, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 647, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 647, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 647, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 647, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 647, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 647, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 647, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 647, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 648, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 648, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 648, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 648, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 648, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 648, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 648, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 648, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 648, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 648, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 648, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 649, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 649, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 649, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 649, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 649, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 649, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 649, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 649, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 649, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 650, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 650, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 651, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 651, Column: 3}, Name: "intr.sin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 652, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 652, Column: 13}, Raw: "\"LLVM intrinsic llvm.sin\""}},
-			{Pos: irdl.Position{Line: 653, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 653, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 653, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 653, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 652, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 652, Column: 3}, Name: "intr.sin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 653, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 653, Column: 13}, Raw: "\"LLVM intrinsic llvm.sin\""}},
+			{Pos: irdl.Position{Line: 654, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 654, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 654, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 654, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 654, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 654, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 654, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 654, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 655, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 655, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 655, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 655, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 655, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 655, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 655, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 655, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 656, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 656, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 656, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 656, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 656, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 656, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 656, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 656, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 657, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 657, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 657, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 657, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 657, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 657, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 657, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 658, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 658, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 659, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 659, Column: 3}, Name: "intr.cos", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 660, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 660, Column: 13}, Raw: "\"LLVM intrinsic llvm.cos\""}},
-			{Pos: irdl.Position{Line: 661, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 661, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 661, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 661, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 660, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 660, Column: 3}, Name: "intr.cos", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 661, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 661, Column: 13}, Raw: "\"LLVM intrinsic llvm.cos\""}},
+			{Pos: irdl.Position{Line: 662, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 662, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 662, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 662, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 662, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 662, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 662, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 662, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 663, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 663, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 663, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 663, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 663, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 663, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 663, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 663, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 664, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 664, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 664, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 664, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 664, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 664, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 664, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 664, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 664, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 664, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 664, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 665, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 665, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 665, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 665, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 665, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 665, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 665, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 665, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 665, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 666, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 666, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 667, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 667, Column: 3}, Name: "intr.tan", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 668, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 668, Column: 13}, Raw: "\"LLVM intrinsic llvm.tan\""}},
-			{Pos: irdl.Position{Line: 669, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 669, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 669, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 669, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 668, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 668, Column: 3}, Name: "intr.tan", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 669, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 669, Column: 13}, Raw: "\"LLVM intrinsic llvm.tan\""}},
+			{Pos: irdl.Position{Line: 670, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 670, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 670, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 670, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 670, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 670, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 670, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 670, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 671, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 671, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 671, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 671, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 671, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 671, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 671, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 671, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 672, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 672, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 672, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 672, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 672, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 672, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 672, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 672, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 672, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 672, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 672, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 673, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 673, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 673, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 673, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 673, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 673, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 673, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 673, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 673, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 674, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 674, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 675, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 675, Column: 3}, Name: "intr.tanh", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 676, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 676, Column: 13}, Raw: "\"LLVM intrinsic llvm.tanh\""}},
-			{Pos: irdl.Position{Line: 677, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 677, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 677, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 677, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 676, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 676, Column: 3}, Name: "intr.tanh", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 677, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 677, Column: 13}, Raw: "\"LLVM intrinsic llvm.tanh\""}},
+			{Pos: irdl.Position{Line: 678, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 678, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 678, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 678, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 678, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 678, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 678, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 678, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 679, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 679, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 679, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 679, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 679, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 679, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 679, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 679, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 680, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 680, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 680, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 680, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 680, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 680, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 680, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 680, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 680, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 680, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 680, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 681, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 681, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 681, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 681, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 681, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 681, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 681, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 681, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 681, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 682, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 682, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 683, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 683, Column: 3}, Name: "intr.asin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 684, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 684, Column: 13}, Raw: "\"LLVM intrinsic llvm.asin\""}},
-			{Pos: irdl.Position{Line: 685, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 685, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 685, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 685, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 684, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 684, Column: 3}, Name: "intr.asin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 685, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 685, Column: 13}, Raw: "\"LLVM intrinsic llvm.asin\""}},
+			{Pos: irdl.Position{Line: 686, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 686, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 686, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 686, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 686, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 686, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 686, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 686, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 687, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 687, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 687, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 687, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 687, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 687, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 687, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 687, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 688, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 688, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 688, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 688, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 688, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 688, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 688, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 688, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 688, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 688, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 688, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 689, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 689, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 689, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 689, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 689, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 689, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 689, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 689, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 689, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 690, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 690, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 691, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 691, Column: 3}, Name: "intr.acos", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 692, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 692, Column: 13}, Raw: "\"LLVM intrinsic llvm.acos\""}},
-			{Pos: irdl.Position{Line: 693, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 693, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 693, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 693, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 692, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 692, Column: 3}, Name: "intr.acos", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 693, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 693, Column: 13}, Raw: "\"LLVM intrinsic llvm.acos\""}},
+			{Pos: irdl.Position{Line: 694, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 694, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 694, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 694, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 694, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 694, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 694, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 694, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 695, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 695, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 695, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 695, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 695, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 695, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 695, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 695, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 696, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 696, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 696, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 696, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 696, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 696, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 696, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 696, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 696, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 696, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 696, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 697, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 697, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 697, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 697, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 697, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 697, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 697, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 697, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 697, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 698, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 698, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 699, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 699, Column: 3}, Name: "intr.atan", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 700, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 700, Column: 13}, Raw: "\"LLVM intrinsic llvm.atan\""}},
-			{Pos: irdl.Position{Line: 701, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 701, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 701, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 701, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 700, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 700, Column: 3}, Name: "intr.atan", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 701, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 701, Column: 13}, Raw: "\"LLVM intrinsic llvm.atan\""}},
+			{Pos: irdl.Position{Line: 702, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 702, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 702, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 702, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 702, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 702, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 702, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 702, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 703, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 703, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 703, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 703, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 703, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 703, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 703, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 703, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 704, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 704, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 704, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 704, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 704, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 704, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 704, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 704, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 704, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 704, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 704, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 705, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 705, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 705, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 705, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 705, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 705, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 705, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 705, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 705, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 706, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 706, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 707, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 707, Column: 3}, Name: "intr.sinh", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 708, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 708, Column: 13}, Raw: "\"LLVM intrinsic llvm.sinh\""}},
-			{Pos: irdl.Position{Line: 709, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 709, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 709, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 709, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 708, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 708, Column: 3}, Name: "intr.sinh", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 709, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 709, Column: 13}, Raw: "\"LLVM intrinsic llvm.sinh\""}},
+			{Pos: irdl.Position{Line: 710, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 710, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 710, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 710, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 710, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 710, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 710, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 710, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 711, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 711, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 711, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 711, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 711, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 711, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 711, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 711, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 712, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 712, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 712, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 712, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 712, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 712, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 712, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 712, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 712, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 712, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 712, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 713, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 713, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 713, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 713, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 713, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 713, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 713, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 713, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 713, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 714, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 714, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 715, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 715, Column: 3}, Name: "intr.cosh", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 716, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 716, Column: 13}, Raw: "\"LLVM intrinsic llvm.cosh\""}},
-			{Pos: irdl.Position{Line: 717, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 717, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 717, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 717, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 716, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 716, Column: 3}, Name: "intr.cosh", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 717, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 717, Column: 13}, Raw: "\"LLVM intrinsic llvm.cosh\""}},
+			{Pos: irdl.Position{Line: 718, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 718, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 718, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 718, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 718, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 718, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 718, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 718, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 719, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 719, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 719, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 719, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 719, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 719, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 719, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 719, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 720, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 720, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 720, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 720, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 720, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 720, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 720, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 720, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 720, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 720, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 720, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 721, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 721, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 721, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 721, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 721, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 721, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 721, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 721, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 721, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 722, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 722, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 723, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 723, Column: 3}, Name: "intr.rint", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 724, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 724, Column: 13}, Raw: "\"LLVM intrinsic llvm.rint\""}},
-			{Pos: irdl.Position{Line: 725, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 725, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 725, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 725, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 724, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 724, Column: 3}, Name: "intr.rint", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 725, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 725, Column: 13}, Raw: "\"LLVM intrinsic llvm.rint\""}},
+			{Pos: irdl.Position{Line: 726, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 726, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 726, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 726, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 726, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 726, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 726, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 727, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 727, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 727, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 727, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 727, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 727, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 727, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 727, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 728, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 728, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 728, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 728, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 728, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 728, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 728, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 728, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 728, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 728, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 728, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 729, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 729, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 729, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 729, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 729, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 729, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 729, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 729, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 729, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 730, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 730, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 731, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 731, Column: 3}, Name: "intr.nearbyint", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 732, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 732, Column: 13}, Raw: "\"LLVM intrinsic llvm.nearbyint\""}},
-			{Pos: irdl.Position{Line: 733, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 733, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 733, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 733, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 732, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 732, Column: 3}, Name: "intr.nearbyint", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 733, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 733, Column: 13}, Raw: "\"LLVM intrinsic llvm.nearbyint\""}},
+			{Pos: irdl.Position{Line: 734, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 734, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 734, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 734, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 734, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 734, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 734, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 734, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 735, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 735, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 735, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 735, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 735, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 735, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 735, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 735, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 736, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 736, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 736, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 736, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 736, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 736, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 736, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 736, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 736, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 736, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 736, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 737, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 737, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 737, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 737, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 737, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 737, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 737, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 737, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 737, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 738, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 738, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 739, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 739, Column: 3}, Name: "intr.pow", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 740, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 740, Column: 13}, Raw: "\"LLVM intrinsic llvm.pow\""}},
-			{Pos: irdl.Position{Line: 741, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 741, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 741, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 741, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 740, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 740, Column: 3}, Name: "intr.pow", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 741, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 741, Column: 13}, Raw: "\"LLVM intrinsic llvm.pow\""}},
+			{Pos: irdl.Position{Line: 742, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 742, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 742, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 742, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 742, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 742, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 742, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 742, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 742, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 742, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 743, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 743, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 743, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 743, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 743, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 743, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 743, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 743, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 743, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 743, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 744, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 744, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 744, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 744, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 744, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 744, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 744, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 744, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 744, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 744, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 744, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 745, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 745, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 745, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 745, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 745, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 745, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 745, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 745, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 745, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 746, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 746, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 747, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 747, Column: 3}, Name: "intr.copysign", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 748, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 748, Column: 13}, Raw: "\"LLVM intrinsic llvm.copysign\""}},
-			{Pos: irdl.Position{Line: 749, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 749, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 749, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 749, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 748, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 748, Column: 3}, Name: "intr.copysign", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 749, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 749, Column: 13}, Raw: "\"LLVM intrinsic llvm.copysign\""}},
+			{Pos: irdl.Position{Line: 750, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 750, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 750, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 750, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 750, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 750, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 750, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 750, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 750, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 750, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 751, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 751, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 751, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 751, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 751, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 751, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 751, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 751, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 751, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 751, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 752, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 752, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 752, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 752, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 752, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 752, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 752, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 752, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 752, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 752, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 752, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 753, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 753, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 753, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 753, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 753, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 753, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 753, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 753, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 753, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 754, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 754, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 755, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 755, Column: 3}, Name: "intr.masked.load", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 756, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 756, Column: 13}, Raw: "\"LLVM intrinsic llvm.masked.load: the lanes of a vector where the mask is set, the others from the pass-through vector\""}},
-			{Pos: irdl.Position{Line: 757, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 757, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 757, Column: 15}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 757, Column: 21}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 757, Column: 30}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 757, Column: 36}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 757, Column: 45}, Name: "pass_thru", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 757, Column: 65}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 756, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 756, Column: 3}, Name: "intr.masked.load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 757, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 757, Column: 13}, Raw: "\"LLVM intrinsic llvm.masked.load: the lanes of a vector where the mask is set, the others from the pass-through vector\""}},
+			{Pos: irdl.Position{Line: 758, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 758, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 758, Column: 15}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 758, Column: 21}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 758, Column: 30}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 758, Column: 36}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 758, Column: 45}, Name: "pass_thru", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 758, Column: 65}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 758, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 758, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 758, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 758, Column: 19}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 759, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 759, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 759, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 759, Column: 19}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 759, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 759, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 759, Column: 17}, Name: "alignment", C: &irdl.Constraint{Pos: irdl.Position{Line: 759, Column: 28}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 759, Column: 37}, Name: "nontemporal", C: &irdl.Constraint{Pos: irdl.Position{Line: 759, Column: 50}, Name: "UnitAttr"}},
+			{Pos: irdl.Position{Line: 760, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 760, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 760, Column: 17}, Name: "alignment", C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 28}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 760, Column: 37}, Name: "nontemporal", C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 50}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 760, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 760, Column: 12}, Raw: "\"operands attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 761, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 761, Column: 12}, Raw: "\"operands attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 762, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 762, Column: 3}, Name: "intr.masked.store", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 763, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 763, Column: 13}, Raw: "\"LLVM intrinsic llvm.masked.store: stores the lanes of a vector where the mask is set\""}},
-			{Pos: irdl.Position{Line: 764, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 764, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 764, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 764, Column: 22}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 764, Column: 33}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 764, Column: 39}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 764, Column: 48}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 764, Column: 54}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 763, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 763, Column: 3}, Name: "intr.masked.store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 764, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 764, Column: 13}, Raw: "\"LLVM intrinsic llvm.masked.store: stores the lanes of a vector where the mask is set\""}},
+			{Pos: irdl.Position{Line: 765, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 765, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 765, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 22}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 765, Column: 33}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 39}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 765, Column: 48}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 54}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 765, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 765, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 765, Column: 17}, Name: "alignment", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 28}, Name: "I32Attr"}},
+			{Pos: irdl.Position{Line: 766, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 766, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 766, Column: 17}, Name: "alignment", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 28}, Name: "I32Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 766, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 766, Column: 12}, Raw: "\"$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))\""}},
+			{Pos: irdl.Position{Line: 767, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 767, Column: 12}, Raw: "\"$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))\""}},
 		}}},
-		{Pos: irdl.Position{Line: 768, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 768, Column: 3}, Name: "intr.minnum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 769, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 769, Column: 13}, Raw: "\"LLVM intrinsic llvm.minnum\""}},
-			{Pos: irdl.Position{Line: 770, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 770, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 770, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 770, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 769, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 769, Column: 3}, Name: "intr.minnum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 770, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 770, Column: 13}, Raw: "\"LLVM intrinsic llvm.minnum\""}},
+			{Pos: irdl.Position{Line: 771, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 771, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 771, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 771, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 771, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 771, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 771, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 771, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 771, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 771, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 772, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 772, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 772, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 772, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 772, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 772, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 772, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 773, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 773, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 773, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 773, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 773, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 773, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 773, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 773, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 774, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 774, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 774, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 774, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 774, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 774, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 774, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 775, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 775, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 776, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 776, Column: 3}, Name: "intr.maxnum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 777, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 777, Column: 13}, Raw: "\"LLVM intrinsic llvm.maxnum\""}},
-			{Pos: irdl.Position{Line: 778, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 778, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 778, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 778, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 777, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 777, Column: 3}, Name: "intr.maxnum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 778, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 778, Column: 13}, Raw: "\"LLVM intrinsic llvm.maxnum\""}},
+			{Pos: irdl.Position{Line: 779, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 779, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 779, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 779, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 779, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 779, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 779, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 779, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 779, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 779, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 780, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 780, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 780, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 780, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 780, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 780, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 780, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 780, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 780, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 780, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 781, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 781, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 781, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 781, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 781, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 781, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 781, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 781, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 782, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 782, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 782, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 782, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 782, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 782, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 782, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 783, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 783, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 784, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 784, Column: 3}, Name: "intr.minimum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 785, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 785, Column: 13}, Raw: "\"LLVM intrinsic llvm.minimum\""}},
-			{Pos: irdl.Position{Line: 786, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 786, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 786, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 786, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 785, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 785, Column: 3}, Name: "intr.minimum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 786, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 786, Column: 13}, Raw: "\"LLVM intrinsic llvm.minimum\""}},
+			{Pos: irdl.Position{Line: 787, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 787, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 787, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 787, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 787, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 787, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 787, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 787, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 787, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 787, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 788, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 788, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 788, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 788, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 788, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 788, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 788, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 789, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 789, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 789, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 789, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 789, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 789, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 789, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 789, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 790, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 790, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 790, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 790, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 790, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 790, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 790, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 791, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 791, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 792, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 792, Column: 3}, Name: "intr.maximum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 793, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 793, Column: 13}, Raw: "\"LLVM intrinsic llvm.maximum\""}},
-			{Pos: irdl.Position{Line: 794, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 794, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 794, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 794, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 793, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 793, Column: 3}, Name: "intr.maximum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 794, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 794, Column: 13}, Raw: "\"LLVM intrinsic llvm.maximum\""}},
+			{Pos: irdl.Position{Line: 795, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 795, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 795, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 795, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 795, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 795, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 795, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 795, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 795, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 795, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 796, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 796, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 796, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 796, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 796, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 796, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 796, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 796, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 796, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 796, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 797, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 797, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 797, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 797, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 797, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 797, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 797, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 797, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 798, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 798, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 798, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 798, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 798, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 798, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 798, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 799, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 799, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 800, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 800, Column: 3}, Name: "intr.atan2", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 801, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 801, Column: 13}, Raw: "\"LLVM intrinsic llvm.atan2\""}},
-			{Pos: irdl.Position{Line: 802, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 802, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 802, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 802, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 801, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 801, Column: 3}, Name: "intr.atan2", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 802, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 802, Column: 13}, Raw: "\"LLVM intrinsic llvm.atan2\""}},
+			{Pos: irdl.Position{Line: 803, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 803, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 803, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 803, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 803, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 803, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 803, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 803, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 803, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 803, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 804, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 804, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 804, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 804, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 804, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 804, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 804, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 804, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 804, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 804, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 805, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 805, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 805, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 805, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 805, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 805, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 805, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 805, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 805, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 805, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 805, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 806, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 806, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 806, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 806, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 806, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 806, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 806, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 806, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 806, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 807, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 807, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 808, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 808, Column: 3}, Name: "intr.fma", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 809, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 809, Column: 13}, Raw: "\"LLVM intrinsic llvm.fma\""}},
-			{Pos: irdl.Position{Line: 810, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 810, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 810, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 810, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 809, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 809, Column: 3}, Name: "intr.fma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 810, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 810, Column: 13}, Raw: "\"LLVM intrinsic llvm.fma\""}},
+			{Pos: irdl.Position{Line: 811, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 811, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 811, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 811, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 811, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 811, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 811, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 811, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 32}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 811, Column: 43}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 46}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 812, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 812, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 812, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 812, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 32}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 812, Column: 43}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 46}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 812, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 812, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 812, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 813, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 813, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 813, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 813, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 813, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 813, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 813, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 813, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 813, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 813, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 813, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 814, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 814, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 814, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 814, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 814, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 814, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 814, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 814, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 814, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 815, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 815, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 816, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 816, Column: 3}, Name: "intr.fmuladd", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 817, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 817, Column: 13}, Raw: "\"LLVM intrinsic llvm.fmuladd\""}},
-			{Pos: irdl.Position{Line: 818, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 818, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 818, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 818, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 817, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 817, Column: 3}, Name: "intr.fmuladd", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 818, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 818, Column: 13}, Raw: "\"LLVM intrinsic llvm.fmuladd\""}},
+			{Pos: irdl.Position{Line: 819, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 819, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 819, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 819, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 819, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 819, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 819, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 819, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 32}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 819, Column: 43}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 46}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 820, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 820, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 820, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 820, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 32}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 820, Column: 43}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 46}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 820, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 820, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 820, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 821, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 821, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 821, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 821, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 821, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 821, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 821, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 821, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 822, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 822, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 822, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 822, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 822, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 822, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 822, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 822, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 822, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 823, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 823, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 824, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 824, Column: 3}, Name: "intr.powi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 825, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 825, Column: 13}, Raw: "\"LLVM intrinsic llvm.powi\""}},
-			{Pos: irdl.Position{Line: 826, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 826, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 826, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 825, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 825, Column: 3}, Name: "intr.powi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 826, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 826, Column: 13}, Raw: "\"LLVM intrinsic llvm.powi\""}},
+			{Pos: irdl.Position{Line: 827, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 827, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 827, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 827, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 827, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 827, Column: 15}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 827, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 827, Column: 31}, Name: "power", C: &irdl.Constraint{Pos: irdl.Position{Line: 827, Column: 38}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 828, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 828, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 828, Column: 15}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 828, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 828, Column: 31}, Name: "power", C: &irdl.Constraint{Pos: irdl.Position{Line: 828, Column: 38}, Name: "AnySignlessInteger"}},
 			}}},
-			{Pos: irdl.Position{Line: 828, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 828, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 828, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 828, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 829, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 829, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 829, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 829, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 829, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 829, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 829, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 829, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 830, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 830, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 830, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 830, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 830, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 830, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 830, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 831, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 831, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 832, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 832, Column: 3}, Name: "intr.vector.reduce.add", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 833, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 833, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.add\""}},
-			{Pos: irdl.Position{Line: 834, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 834, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 834, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 833, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 833, Column: 3}, Name: "intr.vector.reduce.add", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 834, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 834, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.add\""}},
+			{Pos: irdl.Position{Line: 835, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 835, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 835, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 835, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 835, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 835, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 835, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 836, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 836, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 836, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 836, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 836, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 836, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 837, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 837, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 837, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 838, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 838, Column: 3}, Name: "intr.vector.reduce.mul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 839, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 839, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.mul\""}},
-			{Pos: irdl.Position{Line: 840, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 840, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 840, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 839, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 839, Column: 3}, Name: "intr.vector.reduce.mul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 840, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 840, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.mul\""}},
+			{Pos: irdl.Position{Line: 841, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 841, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 841, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 841, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 841, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 841, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 842, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 842, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 842, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 842, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 842, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 842, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 843, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 843, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 843, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 844, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 844, Column: 3}, Name: "intr.vector.reduce.and", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 845, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 845, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.and\""}},
-			{Pos: irdl.Position{Line: 846, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 846, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 846, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 845, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 845, Column: 3}, Name: "intr.vector.reduce.and", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 846, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 846, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.and\""}},
+			{Pos: irdl.Position{Line: 847, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 847, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 847, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 847, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 847, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 847, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 848, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 848, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 848, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 848, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 848, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 848, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 848, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 848, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 849, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 849, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 849, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 849, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 850, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 850, Column: 3}, Name: "intr.vector.reduce.or", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 851, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 851, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.or\""}},
-			{Pos: irdl.Position{Line: 852, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 852, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 852, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 851, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 851, Column: 3}, Name: "intr.vector.reduce.or", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 852, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 852, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.or\""}},
+			{Pos: irdl.Position{Line: 853, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 853, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 853, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 853, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 853, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 853, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 854, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 854, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 854, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 854, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 854, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 854, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 855, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 855, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 855, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 855, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 856, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 856, Column: 3}, Name: "intr.vector.reduce.xor", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 857, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 857, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.xor\""}},
-			{Pos: irdl.Position{Line: 858, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 858, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 858, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 857, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 857, Column: 3}, Name: "intr.vector.reduce.xor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 858, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 858, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.xor\""}},
+			{Pos: irdl.Position{Line: 859, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 859, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 859, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 859, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 859, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 859, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 859, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 860, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 860, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 860, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 860, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 860, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 860, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 860, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 860, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 861, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 861, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 861, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 861, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 862, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 862, Column: 3}, Name: "intr.vector.reduce.smax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 863, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 863, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.smax\""}},
-			{Pos: irdl.Position{Line: 864, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 864, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 864, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 863, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 863, Column: 3}, Name: "intr.vector.reduce.smax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 864, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 864, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.smax\""}},
+			{Pos: irdl.Position{Line: 865, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 865, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 865, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 865, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 865, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 865, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 866, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 866, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 866, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 866, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 866, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 866, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 866, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 866, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 867, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 867, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 867, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 867, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 868, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 868, Column: 3}, Name: "intr.vector.reduce.smin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 869, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 869, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.smin\""}},
-			{Pos: irdl.Position{Line: 870, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 870, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 870, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 869, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 869, Column: 3}, Name: "intr.vector.reduce.smin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 870, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 870, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.smin\""}},
+			{Pos: irdl.Position{Line: 871, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 871, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 871, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 871, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 871, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 871, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 871, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 872, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 872, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 872, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 872, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 872, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 872, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 872, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 872, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 873, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 873, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 873, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 873, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 874, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 874, Column: 3}, Name: "intr.vector.reduce.umax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 875, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 875, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.umax\""}},
-			{Pos: irdl.Position{Line: 876, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 876, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 876, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 875, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 875, Column: 3}, Name: "intr.vector.reduce.umax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 876, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 876, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.umax\""}},
+			{Pos: irdl.Position{Line: 877, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 877, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 877, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 877, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 877, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 877, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 877, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 878, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 878, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 878, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 878, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 878, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 878, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 878, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 878, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 879, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 879, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 879, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 879, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 880, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 880, Column: 3}, Name: "intr.vector.reduce.umin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 881, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 881, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.umin\""}},
-			{Pos: irdl.Position{Line: 882, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 882, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 882, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 881, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 881, Column: 3}, Name: "intr.vector.reduce.umin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 882, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 882, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.umin\""}},
+			{Pos: irdl.Position{Line: 883, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 883, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 883, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 883, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 883, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 883, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 883, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 884, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 884, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 884, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 884, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 884, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 884, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 885, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 885, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 885, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 886, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 886, Column: 3}, Name: "intr.vector.reduce.fadd", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 887, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 887, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fadd\""}},
-			{Pos: irdl.Position{Line: 888, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 888, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 888, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 887, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 887, Column: 3}, Name: "intr.vector.reduce.fadd", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 888, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 888, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fadd\""}},
+			{Pos: irdl.Position{Line: 889, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 889, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 889, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 889, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 889, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 889, Column: 15}, Name: "start_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 28}, Name: "AnyFloat"}},
-				{Pos: irdl.Position{Line: 889, Column: 38}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 45}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 890, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 890, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 890, Column: 15}, Name: "start_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 28}, Name: "AnyFloat"}},
+				{Pos: irdl.Position{Line: 890, Column: 38}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 45}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 890, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 890, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 890, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 19}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 891, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 891, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 891, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 891, Column: 19}, Name: "AnyFloat"}},
 			}}},
-			{Pos: irdl.Position{Line: 891, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 891, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 891, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 891, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 891, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 891, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 891, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 892, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 892, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 892, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 892, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 892, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 892, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 892, Column: 58}, Value: "none"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 893, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 893, Column: 3}, Name: "intr.vector.reduce.fmul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 894, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 894, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmul\""}},
-			{Pos: irdl.Position{Line: 895, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 895, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 895, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 894, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 894, Column: 3}, Name: "intr.vector.reduce.fmul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 895, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 895, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmul\""}},
+			{Pos: irdl.Position{Line: 896, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 896, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 896, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 896, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 896, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 896, Column: 15}, Name: "start_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 28}, Name: "AnyFloat"}},
-				{Pos: irdl.Position{Line: 896, Column: 38}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 45}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 897, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 897, Column: 15}, Name: "start_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 28}, Name: "AnyFloat"}},
+				{Pos: irdl.Position{Line: 897, Column: 38}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 45}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 897, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 897, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 19}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 898, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 898, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 19}, Name: "AnyFloat"}},
 			}}},
-			{Pos: irdl.Position{Line: 898, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 898, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 898, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 898, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 899, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 899, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 899, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 899, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 899, Column: 58}, Value: "none"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 900, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 900, Column: 3}, Name: "intr.vector.reduce.fmax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 901, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 901, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmax\""}},
-			{Pos: irdl.Position{Line: 902, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 902, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 902, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 901, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 901, Column: 3}, Name: "intr.vector.reduce.fmax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 902, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 902, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmax\""}},
+			{Pos: irdl.Position{Line: 903, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 903, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 903, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 903, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 903, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 903, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 903, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 904, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 904, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 904, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 904, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 904, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 904, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 904, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 904, Column: 19}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 905, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 905, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 905, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 905, Column: 19}, Name: "AnyFloat"}},
 			}}},
-			{Pos: irdl.Position{Line: 905, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 905, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 905, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 905, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 905, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 905, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 905, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 906, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 906, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 906, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 906, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 906, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 906, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 906, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 906, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 906, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 907, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 907, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 908, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 908, Column: 3}, Name: "intr.vector.reduce.fmin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 909, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 909, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmin\""}},
-			{Pos: irdl.Position{Line: 910, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 910, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 910, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 909, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 909, Column: 3}, Name: "intr.vector.reduce.fmin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 910, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 910, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmin\""}},
+			{Pos: irdl.Position{Line: 911, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 911, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 911, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 911, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 911, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 911, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 911, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 912, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 912, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 912, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 912, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 912, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 912, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 912, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 912, Column: 19}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 913, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 913, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 913, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 913, Column: 19}, Name: "AnyFloat"}},
 			}}},
-			{Pos: irdl.Position{Line: 913, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 913, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 913, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 913, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 913, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 913, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 913, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 914, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 914, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 914, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 914, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 914, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 914, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 914, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 915, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 915, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 916, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 916, Column: 3}, Name: "intr.vector.reduce.fmaximum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 917, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 917, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmaximum\""}},
-			{Pos: irdl.Position{Line: 918, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 918, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 918, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 917, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 917, Column: 3}, Name: "intr.vector.reduce.fmaximum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 918, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 918, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmaximum\""}},
+			{Pos: irdl.Position{Line: 919, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 919, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 919, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 919, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 919, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 919, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 919, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 920, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 920, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 920, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 920, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 19}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 921, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 19}, Name: "AnyFloat"}},
 			}}},
-			{Pos: irdl.Position{Line: 921, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 921, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 921, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 921, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 922, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 922, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 922, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 922, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 922, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 922, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 922, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 923, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 923, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 924, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 924, Column: 3}, Name: "intr.vector.reduce.fminimum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 925, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 925, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fminimum\""}},
-			{Pos: irdl.Position{Line: 926, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 926, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 926, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 925, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 925, Column: 3}, Name: "intr.vector.reduce.fminimum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 926, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 926, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fminimum\""}},
+			{Pos: irdl.Position{Line: 927, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 927, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 927, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 927, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 927, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 927, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 927, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 928, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 928, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 928, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 928, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 928, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 928, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 928, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 928, Column: 19}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 929, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 929, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 929, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 19}, Name: "AnyFloat"}},
 			}}},
-			{Pos: irdl.Position{Line: 929, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 929, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 929, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 929, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 929, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 930, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 930, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 930, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 930, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 930, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 930, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 930, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 930, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 930, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 931, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 931, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 932, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 932, Column: 3}, Name: "intr.ctpop", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 933, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 933, Column: 13}, Raw: "\"LLVM intrinsic llvm.ctpop\""}},
-			{Pos: irdl.Position{Line: 934, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 934, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 934, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 934, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 933, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 933, Column: 3}, Name: "intr.ctpop", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 934, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 934, Column: 13}, Raw: "\"LLVM intrinsic llvm.ctpop\""}},
+			{Pos: irdl.Position{Line: 935, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 935, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 935, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 935, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 935, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 935, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 935, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 935, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 936, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 936, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 936, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 936, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 936, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 936, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 936, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 936, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 937, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 937, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 937, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 937, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 937, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 937, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 938, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 938, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 939, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 939, Column: 3}, Name: "intr.sincos", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 940, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 940, Column: 13}, Raw: "\"LLVM intrinsic llvm.sincos\""}},
-			{Pos: irdl.Position{Line: 941, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 941, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 941, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 940, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 940, Column: 3}, Name: "intr.sincos", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 941, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 941, Column: 13}, Raw: "\"LLVM intrinsic llvm.sincos\""}},
+			{Pos: irdl.Position{Line: 942, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 942, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 942, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 942, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 942, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 942, Column: 15}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 942, Column: 20}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 943, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 943, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 943, Column: 15}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 943, Column: 20}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 943, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 943, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 943, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 943, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 944, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 944, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 944, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 944, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 944, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 944, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 944, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 944, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 944, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 944, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 944, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 945, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 945, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 945, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 945, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 945, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 945, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 945, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 945, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 945, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 946, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 946, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 947, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 947, Column: 3}, Name: "intr.ctlz", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 948, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 948, Column: 13}, Raw: "\"LLVM intrinsic llvm.ctlz\""}},
-			{Pos: irdl.Position{Line: 949, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 949, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 949, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 949, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 948, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 948, Column: 3}, Name: "intr.ctlz", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 949, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 949, Column: 13}, Raw: "\"LLVM intrinsic llvm.ctlz\""}},
+			{Pos: irdl.Position{Line: 950, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 950, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 950, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 950, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 950, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 950, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 950, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 950, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 951, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 951, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 951, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 951, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 951, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 951, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 951, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 951, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 952, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 952, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 952, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 952, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 952, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 952, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 952, Column: 17}, Name: "is_zero_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 952, Column: 33}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 953, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 953, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 953, Column: 17}, Name: "is_zero_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 953, Column: 33}, Name: "BoolAttr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 954, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 954, Column: 3}, Name: "intr.cttz", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 955, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 955, Column: 13}, Raw: "\"LLVM intrinsic llvm.cttz\""}},
-			{Pos: irdl.Position{Line: 956, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 956, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 956, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 956, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 955, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 955, Column: 3}, Name: "intr.cttz", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 956, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 956, Column: 13}, Raw: "\"LLVM intrinsic llvm.cttz\""}},
+			{Pos: irdl.Position{Line: 957, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 957, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 957, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 957, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 957, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 957, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 957, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 957, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 958, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 958, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 958, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 958, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 958, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 958, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 958, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 958, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 959, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 959, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 959, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 959, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 959, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 959, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 959, Column: 17}, Name: "is_zero_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 959, Column: 33}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 960, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 960, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 960, Column: 17}, Name: "is_zero_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 960, Column: 33}, Name: "BoolAttr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 961, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 961, Column: 3}, Name: "intr.abs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 962, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 962, Column: 13}, Raw: "\"LLVM intrinsic llvm.abs\""}},
-			{Pos: irdl.Position{Line: 963, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 963, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 963, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 963, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 962, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 962, Column: 3}, Name: "intr.abs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 963, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 963, Column: 13}, Raw: "\"LLVM intrinsic llvm.abs\""}},
+			{Pos: irdl.Position{Line: 964, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 964, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 964, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 964, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 964, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 964, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 964, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 964, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 965, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 965, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 965, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 965, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 965, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 965, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 965, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 965, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 966, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 966, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 966, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 966, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 966, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 966, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 966, Column: 17}, Name: "is_int_min_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 966, Column: 36}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 967, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 967, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 967, Column: 17}, Name: "is_int_min_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 967, Column: 36}, Name: "BoolAttr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 968, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 968, Column: 3}, Name: "intr.is.fpclass", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 969, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 969, Column: 13}, Raw: "\"LLVM intrinsic llvm.is.fpclass\""}},
-			{Pos: irdl.Position{Line: 970, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 970, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 970, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 969, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 969, Column: 3}, Name: "intr.is.fpclass", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 970, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 970, Column: 13}, Raw: "\"LLVM intrinsic llvm.is.fpclass\""}},
+			{Pos: irdl.Position{Line: 971, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 971, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 971, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 971, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 971, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 971, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 971, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 972, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 972, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 972, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 972, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 972, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 972, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 972, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 972, Column: 19}, Name: "BoolLike"}},
+			{Pos: irdl.Position{Line: 973, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 973, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 973, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 973, Column: 19}, Name: "BoolLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 973, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 973, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 973, Column: 17}, Name: "bit", C: &irdl.Constraint{Pos: irdl.Position{Line: 973, Column: 22}, Name: "I32Attr"}},
+			{Pos: irdl.Position{Line: 974, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 974, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 974, Column: 17}, Name: "bit", C: &irdl.Constraint{Pos: irdl.Position{Line: 974, Column: 22}, Name: "I32Attr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 975, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 975, Column: 3}, Name: "intr.bitreverse", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 976, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 976, Column: 13}, Raw: "\"LLVM intrinsic llvm.bitreverse\""}},
-			{Pos: irdl.Position{Line: 977, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 977, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 977, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 977, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 976, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 976, Column: 3}, Name: "intr.bitreverse", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 977, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 977, Column: 13}, Raw: "\"LLVM intrinsic llvm.bitreverse\""}},
+			{Pos: irdl.Position{Line: 978, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 978, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 978, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 978, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 978, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 978, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 978, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 978, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 979, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 979, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 979, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 979, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 979, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 979, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 979, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 979, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 980, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 980, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 980, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 980, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 980, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 980, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 981, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 981, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 982, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 982, Column: 3}, Name: "intr.smax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 983, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 983, Column: 13}, Raw: "\"LLVM intrinsic llvm.smax\""}},
-			{Pos: irdl.Position{Line: 984, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 984, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 984, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 984, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 983, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 983, Column: 3}, Name: "intr.smax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 984, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 984, Column: 13}, Raw: "\"LLVM intrinsic llvm.smax\""}},
+			{Pos: irdl.Position{Line: 985, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 985, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 985, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 985, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 985, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 985, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 985, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 985, Column: 18}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 985, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 985, Column: 30}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 986, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 986, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 986, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 18}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 986, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 30}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 986, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 986, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 986, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 987, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 987, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 987, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 987, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 987, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 987, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 988, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 988, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 989, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 989, Column: 3}, Name: "intr.smin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 990, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 990, Column: 13}, Raw: "\"LLVM intrinsic llvm.smin\""}},
-			{Pos: irdl.Position{Line: 991, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 991, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 991, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 991, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 990, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 990, Column: 3}, Name: "intr.smin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 991, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 991, Column: 13}, Raw: "\"LLVM intrinsic llvm.smin\""}},
+			{Pos: irdl.Position{Line: 992, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 992, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 992, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 992, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 992, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 992, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 992, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 992, Column: 18}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 992, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 992, Column: 30}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 993, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 993, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 993, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 993, Column: 18}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 993, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 993, Column: 30}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 993, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 993, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 993, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 993, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 994, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 994, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 994, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 994, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 994, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 994, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 995, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 995, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 996, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 996, Column: 3}, Name: "intr.umax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 997, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 997, Column: 13}, Raw: "\"LLVM intrinsic llvm.umax\""}},
-			{Pos: irdl.Position{Line: 998, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 998, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 998, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 998, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 997, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 997, Column: 3}, Name: "intr.umax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 998, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 998, Column: 13}, Raw: "\"LLVM intrinsic llvm.umax\""}},
+			{Pos: irdl.Position{Line: 999, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 999, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 999, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 999, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 999, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 999, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 999, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 999, Column: 18}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 999, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 999, Column: 30}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 1000, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1000, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1000, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 1000, Column: 18}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 1000, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 1000, Column: 30}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 1000, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1000, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1000, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1000, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 1001, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1001, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1001, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1001, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 1001, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1001, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 1002, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1002, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 1003, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1003, Column: 3}, Name: "intr.umin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1004, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1004, Column: 13}, Raw: "\"LLVM intrinsic llvm.umin\""}},
-			{Pos: irdl.Position{Line: 1005, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1005, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1005, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 1005, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 1004, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1004, Column: 3}, Name: "intr.umin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1005, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1005, Column: 13}, Raw: "\"LLVM intrinsic llvm.umin\""}},
+			{Pos: irdl.Position{Line: 1006, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1006, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1006, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 1006, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 1006, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1006, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1006, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 1006, Column: 18}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 1006, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 1006, Column: 30}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 1007, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1007, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1007, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 1007, Column: 18}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 1007, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 1007, Column: 30}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 1007, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1007, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1007, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1007, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 1008, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1008, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1008, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 1008, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1008, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 1009, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1009, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 1010, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1010, Column: 3}, Name: "intr.memcpy", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1011, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1011, Column: 13}, Raw: "\"LLVM intrinsic llvm.memcpy\""}},
-			{Pos: irdl.Position{Line: 1012, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1012, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1012, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1012, Column: 20}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1012, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1012, Column: 34}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1012, Column: 43}, Name: "length", C: &irdl.Constraint{Pos: irdl.Position{Line: 1012, Column: 51}, Name: "AnySignlessInteger"}},
+		{Pos: irdl.Position{Line: 1011, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1011, Column: 3}, Name: "intr.memcpy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1012, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1012, Column: 13}, Raw: "\"LLVM intrinsic llvm.memcpy\""}},
+			{Pos: irdl.Position{Line: 1013, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1013, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1013, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1013, Column: 20}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1013, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1013, Column: 34}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1013, Column: 43}, Name: "length", C: &irdl.Constraint{Pos: irdl.Position{Line: 1013, Column: 51}, Name: "AnySignlessInteger"}},
 			}}},
-			{Pos: irdl.Position{Line: 1013, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1013, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1013, Column: 17}, Name: "isVolatile", C: &irdl.Constraint{Pos: irdl.Position{Line: 1013, Column: 29}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 1014, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1014, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1014, Column: 17}, Name: "isVolatile", C: &irdl.Constraint{Pos: irdl.Position{Line: 1014, Column: 29}, Name: "BoolAttr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1015, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1015, Column: 3}, Name: "intr.memmove", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1016, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1016, Column: 13}, Raw: "\"LLVM intrinsic llvm.memmove\""}},
-			{Pos: irdl.Position{Line: 1017, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1017, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1017, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1017, Column: 20}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1017, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1017, Column: 34}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1017, Column: 43}, Name: "length", C: &irdl.Constraint{Pos: irdl.Position{Line: 1017, Column: 51}, Name: "AnySignlessInteger"}},
+		{Pos: irdl.Position{Line: 1016, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1016, Column: 3}, Name: "intr.memmove", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1017, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1017, Column: 13}, Raw: "\"LLVM intrinsic llvm.memmove\""}},
+			{Pos: irdl.Position{Line: 1018, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1018, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1018, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1018, Column: 20}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1018, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1018, Column: 34}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1018, Column: 43}, Name: "length", C: &irdl.Constraint{Pos: irdl.Position{Line: 1018, Column: 51}, Name: "AnySignlessInteger"}},
 			}}},
-			{Pos: irdl.Position{Line: 1018, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1018, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1018, Column: 17}, Name: "isVolatile", C: &irdl.Constraint{Pos: irdl.Position{Line: 1018, Column: 29}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 1019, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1019, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1019, Column: 17}, Name: "isVolatile", C: &irdl.Constraint{Pos: irdl.Position{Line: 1019, Column: 29}, Name: "BoolAttr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1020, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1020, Column: 3}, Name: "unreachable", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1021, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1021, Column: 13}, Raw: "\"LLVM dialect 'unreachable' operation\""}},
-			{Pos: irdl.Position{Line: 1022, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1022, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1022, Column: 13}, Name: "Terminator"},
+		{Pos: irdl.Position{Line: 1021, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1021, Column: 3}, Name: "unreachable", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1022, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1022, Column: 13}, Raw: "\"LLVM dialect 'unreachable' operation\""}},
+			{Pos: irdl.Position{Line: 1023, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1023, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1023, Column: 13}, Name: "Terminator"},
 			}}},
-			{Pos: irdl.Position{Line: 1023, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1023, Column: 12}, Raw: "\"attr-dict\""}},
+			{Pos: irdl.Position{Line: 1024, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1024, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 1025, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1025, Column: 3}, Name: "intr.assume", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1026, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1026, Column: 13}, Raw: "\"LLVM intrinsic llvm.assume\""}},
-			{Pos: irdl.Position{Line: 1027, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1027, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1027, Column: 15}, Name: "cond", C: &irdl.Constraint{Pos: irdl.Position{Line: 1027, Column: 21}, Name: "I1"}},
-				{Pos: irdl.Position{Line: 1027, Column: 25}, Name: "op_bundle_operands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1027, Column: 54}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 1026, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1026, Column: 3}, Name: "intr.assume", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1027, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1027, Column: 13}, Raw: "\"LLVM intrinsic llvm.assume\""}},
+			{Pos: irdl.Position{Line: 1028, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1028, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1028, Column: 15}, Name: "cond", C: &irdl.Constraint{Pos: irdl.Position{Line: 1028, Column: 21}, Name: "I1"}},
+				{Pos: irdl.Position{Line: 1028, Column: 25}, Name: "op_bundle_operands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1028, Column: 54}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 1028, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1028, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1028, Column: 17}, Name: "op_bundle_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 1028, Column: 34}, Name: "DenseI32ArrayAttr"}},
-				{Pos: irdl.Position{Line: 1028, Column: 53}, Name: "op_bundle_tags", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1028, Column: 78}, Name: "ArrayAttr"}},
+			{Pos: irdl.Position{Line: 1029, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1029, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1029, Column: 17}, Name: "op_bundle_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 1029, Column: 34}, Name: "DenseI32ArrayAttr"}},
+				{Pos: irdl.Position{Line: 1029, Column: 53}, Name: "op_bundle_tags", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1029, Column: 78}, Name: "ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 1029, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1029, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1029, Column: 12}, Kind: "printer", Func: "printAssume"},
-				{Pos: irdl.Position{Line: 1029, Column: 35}, Kind: "parser", Func: "parseAssume"},
+			{Pos: irdl.Position{Line: 1030, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1030, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1030, Column: 12}, Kind: "printer", Func: "printAssume"},
+				{Pos: irdl.Position{Line: 1030, Column: 35}, Kind: "parser", Func: "parseAssume"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1031, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1031, Column: 3}, Name: "intr.prefetch", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1032, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1032, Column: 13}, Raw: "\"LLVM intrinsic llvm.prefetch\""}},
-			{Pos: irdl.Position{Line: 1033, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1033, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1033, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1033, Column: 21}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 1032, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1032, Column: 3}, Name: "intr.prefetch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1033, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1033, Column: 13}, Raw: "\"LLVM intrinsic llvm.prefetch\""}},
+			{Pos: irdl.Position{Line: 1034, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1034, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1034, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1034, Column: 21}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 1034, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1034, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1034, Column: 17}, Name: "rw", C: &irdl.Constraint{Pos: irdl.Position{Line: 1034, Column: 21}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 1034, Column: 30}, Name: "hint", C: &irdl.Constraint{Pos: irdl.Position{Line: 1034, Column: 36}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 1034, Column: 45}, Name: "cache", C: &irdl.Constraint{Pos: irdl.Position{Line: 1034, Column: 52}, Name: "I32Attr"}},
+			{Pos: irdl.Position{Line: 1035, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1035, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1035, Column: 17}, Name: "rw", C: &irdl.Constraint{Pos: irdl.Position{Line: 1035, Column: 21}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 1035, Column: 30}, Name: "hint", C: &irdl.Constraint{Pos: irdl.Position{Line: 1035, Column: 36}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 1035, Column: 45}, Name: "cache", C: &irdl.Constraint{Pos: irdl.Position{Line: 1035, Column: 52}, Name: "I32Attr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1036, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1036, Column: 3}, Name: "intr.stacksave", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1037, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1037, Column: 13}, Raw: "\"LLVM intrinsic llvm.stacksave\""}},
-			{Pos: irdl.Position{Line: 1038, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1038, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1038, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1038, Column: 19}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 1037, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1037, Column: 3}, Name: "intr.stacksave", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1038, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1038, Column: 13}, Raw: "\"LLVM intrinsic llvm.stacksave\""}},
+			{Pos: irdl.Position{Line: 1039, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1039, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1039, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1039, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 1039, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1039, Column: 12}, Raw: "\"attr-dict `:` qualified(type($res))\""}},
+			{Pos: irdl.Position{Line: 1040, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1040, Column: 12}, Raw: "\"attr-dict `:` qualified(type($res))\""}},
 		}}},
-		{Pos: irdl.Position{Line: 1041, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1041, Column: 3}, Name: "intr.stackrestore", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1042, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1042, Column: 13}, Raw: "\"LLVM intrinsic llvm.stackrestore\""}},
-			{Pos: irdl.Position{Line: 1043, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1043, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1043, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1043, Column: 20}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 1042, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1042, Column: 3}, Name: "intr.stackrestore", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1043, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1043, Column: 13}, Raw: "\"LLVM intrinsic llvm.stackrestore\""}},
+			{Pos: irdl.Position{Line: 1044, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1044, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1044, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1044, Column: 20}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 1044, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1044, Column: 12}, Raw: "\"$ptr attr-dict `:` qualified(type($ptr))\""}},
+			{Pos: irdl.Position{Line: 1045, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1045, Column: 12}, Raw: "\"$ptr attr-dict `:` qualified(type($ptr))\""}},
 		}}},
-		{Pos: irdl.Position{Line: 1046, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1046, Column: 3}, Name: "fence", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1047, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1047, Column: 13}, Raw: "\"LLVM dialect 'fence' operation\""}},
-			{Pos: irdl.Position{Line: 1048, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1048, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1048, Column: 17}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 1048, Column: 27}, Name: "AtomicOrdering"}},
-				{Pos: irdl.Position{Line: 1048, Column: 43}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1048, Column: 63}, Name: "StrAttr"}},
+		{Pos: irdl.Position{Line: 1047, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1047, Column: 3}, Name: "fence", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1048, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1048, Column: 13}, Raw: "\"LLVM dialect 'fence' operation\""}},
+			{Pos: irdl.Position{Line: 1049, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1049, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1049, Column: 17}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 1049, Column: 27}, Name: "AtomicOrdering"}},
+				{Pos: irdl.Position{Line: 1049, Column: 43}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1049, Column: 63}, Name: "StrAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 1049, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1049, Column: 12}, Raw: "\"(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict\""}},
-			{Pos: irdl.Position{Line: 1050, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1050, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1050, Column: 12}, Kind: "verifier", Func: "verifyFence"},
+			{Pos: irdl.Position{Line: 1050, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1050, Column: 12}, Raw: "\"(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict\""}},
+			{Pos: irdl.Position{Line: 1051, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1051, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1051, Column: 12}, Kind: "verifier", Func: "verifyFence"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1052, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1052, Column: 3}, Name: "atomicrmw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1053, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1053, Column: 13}, Raw: "\"LLVM dialect 'atomicrmw' operation\""}},
-			{Pos: irdl.Position{Line: 1054, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1054, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1054, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 1054, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 1054, Column: 27}, Raw: "\"val\""}},
-					{Pos: irdl.Position{Line: 1054, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 1054, Column: 34}, Raw: "\"res\""}},
+		{Pos: irdl.Position{Line: 1053, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1053, Column: 3}, Name: "atomicrmw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1054, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1054, Column: 13}, Raw: "\"LLVM dialect 'atomicrmw' operation\""}},
+			{Pos: irdl.Position{Line: 1055, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1055, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1055, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1055, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 1055, Column: 27}, Raw: "\"val\""}},
+					{Pos: irdl.Position{Line: 1055, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 1055, Column: 34}, Raw: "\"res\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 1055, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1055, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1055, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1055, Column: 20}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1055, Column: 29}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 1055, Column: 34}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1056, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1056, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1056, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1056, Column: 20}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1056, Column: 29}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 1056, Column: 34}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 1056, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1056, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1056, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1056, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1057, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1057, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1057, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1057, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 1057, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1057, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1057, Column: 17}, Name: "bin_op", C: &irdl.Constraint{Pos: irdl.Position{Line: 1057, Column: 25}, Name: "AtomicBinOp"}},
-				{Pos: irdl.Position{Line: 1057, Column: 38}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 1057, Column: 48}, Name: "AtomicOrdering"}},
-				{Pos: irdl.Position{Line: 1057, Column: 64}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1057, Column: 84}, Name: "StrAttr"}},
-				{Pos: irdl.Position{Line: 1058, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1058, Column: 37}, Name: "I64Attr"}},
-				{Pos: irdl.Position{Line: 1058, Column: 46}, Name: "volatile_", C: &irdl.Constraint{Pos: irdl.Position{Line: 1058, Column: 57}, Name: "UnitAttr"}},
+			{Pos: irdl.Position{Line: 1058, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1058, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1058, Column: 17}, Name: "bin_op", C: &irdl.Constraint{Pos: irdl.Position{Line: 1058, Column: 25}, Name: "AtomicBinOp"}},
+				{Pos: irdl.Position{Line: 1058, Column: 38}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 1058, Column: 48}, Name: "AtomicOrdering"}},
+				{Pos: irdl.Position{Line: 1058, Column: 64}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1058, Column: 84}, Name: "StrAttr"}},
+				{Pos: irdl.Position{Line: 1059, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1059, Column: 37}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 1059, Column: 46}, Name: "volatile_", C: &irdl.Constraint{Pos: irdl.Position{Line: 1059, Column: 57}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 1059, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1059, Column: 12}, Raw: "\"(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:` qualified(type($ptr)) `,` type($val)\""}},
+			{Pos: irdl.Position{Line: 1060, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1060, Column: 12}, Raw: "\"(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:` qualified(type($ptr)) `,` type($val)\""}},
 		}}},
 	}},
 }}

@@ -27,6 +27,7 @@ func registerHost(reg *interp.Registry) {
 	for _, n := range []string{"Float", "Int32"} {
 		reg.RegisterExternal("mgpuMemGetDeviceMemRef1d"+n, deviceMemRef)
 	}
+	registerRuntime(reg)
 }
 
 // deviceMemRef returns its memref argument, as the runtime wrappers'
@@ -258,6 +259,9 @@ func launchFunc(f *interp.Frame, op *ir.Operation) error {
 		[]ir.Value{l.ClusterSizeX(), l.ClusterSizeY(), l.ClusterSizeZ()}, l.DynamicSharedMemorySize())
 	if err != nil {
 		return err
+	}
+	if bin, name, ok := dgpu.LaunchedBinary(op); ok {
+		return launchBinary(f, op, bin, name, cfg)
 	}
 	ref, ok := l.Kernel().(*ir.SymbolRefAttr)
 	if !ok {

@@ -40,6 +40,9 @@ type Options struct {
 	Chip string
 	// NoLineInfo drops the .file and .loc directives.
 	NoLineInfo bool
+	// Features are target features ("+ptx80") that raise the PTX ISA
+	// version, as the features of an #nvvm.target do.
+	Features string
 }
 
 // Chip describes a target of PTX.
@@ -55,8 +58,16 @@ type Chip struct {
 }
 
 // chips are the targets Emit knows, with the PTX ISA version that
-// introduced each.
+// introduced each (6.0 for the chips before sm_70, the lowest version
+// the emitter writes: that of upstream's default #nvvm.target, sm_50
+// with +ptx60).
 var chips = []Chip{
+	{Name: "sm_50", SM: 50, PTX: 60},
+	{Name: "sm_52", SM: 52, PTX: 60},
+	{Name: "sm_53", SM: 53, PTX: 60},
+	{Name: "sm_60", SM: 60, PTX: 60},
+	{Name: "sm_61", SM: 61, PTX: 60},
+	{Name: "sm_62", SM: 62, PTX: 60},
 	{Name: "sm_70", SM: 70, PTX: 60},
 	{Name: "sm_75", SM: 75, PTX: 63},
 	{Name: "sm_80", SM: 80, PTX: 70},
@@ -149,12 +160,12 @@ func Errorf(op *ir.Operation, format string, args ...any) error {
 // Emit returns the PTX of module: a gpu.module, or a builtin.module that
 // holds the llvm dialect's functions and globals directly.
 func Emit(mod *ir.Operation, opts Options) (string, error) {
-	minPTX := 0
+	minPTX := featurePTX(opts.Features)
 	if opts.Chip == "" {
 		opts.Chip = "sm_80"
 		if t := nvvmTarget(mod); t != nil {
 			opts.Chip = t.Chip
-			minPTX = featurePTX(t.Features)
+			minPTX = max(minPTX, featurePTX(t.Features))
 		}
 	}
 	chip, err := LookupChip(opts.Chip)

@@ -20,8 +20,10 @@ func wmmaLowerings() map[string]lowerFn {
 	}
 }
 
+// The wmma instructions are written with .aligned, which PTX ISA 6.3
+// introduced (ptxas rejects it in a .version 6.0 module).
 var (
-	wmmaFeature    = Feature{Name: "wmma", SM: 70, PTX: 60}
+	wmmaFeature    = Feature{Name: "wmma", SM: 70, PTX: 63}
 	wmmaF64Feature = Feature{Name: "wmma of f64", SM: 80, PTX: 70}
 )
 
