@@ -52,7 +52,9 @@ func dimBits(bases [][]int64, dim int) int64 {
 // shuffles (gpu.shuffle xor), then, when warps split the dimension, the
 // warps' partial results through shared memory (read back one a lane and
 // combined by shuffles when there are four or more). Every thread ends with
-// the result of each of its rows, in the reduced layout.
+// the result of each of its rows, in the reduced layout. A row's sum that
+// planMoments paired with a later sum of squared deviations from a
+// per-row value is lowered together with it (see moments).
 func lowerReduce(k *kernel, op *ir.Operation) error {
 	if m := k.moments[op]; m != nil {
 		if op == m.second && m.stats != nil {
