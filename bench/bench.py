@@ -345,7 +345,9 @@ def inspect_ptx(ptx, chip="sm_90a"):
         info["ptxas_messages"] = (warnings or [r.stderr[-300:]])[:4]
     if r.returncode == 0 and shutil.which("cuobjdump"):
         sass = subprocess.run(["cuobjdump", "-sass", cubin], capture_output=True, text=True).stdout
-        for insn in ["HMMA", "LDSM", "LDGSTS", "HGMMA", "QGMMA", "UTMALDG", "LDG.E.128", "STG.E"]:
+        # LD.E.128 is a generic 128-bit load, LDG.E.128 one in the global
+        # state space.
+        for insn in ["HMMA", "LDSM", "LDGSTS", "HGMMA", "QGMMA", "UTMALDG", "LDG.E.128", "LD.E.128", "STG.E.128", "STG.E"]:
             info["sass_" + insn] = sass.count(insn)
     return info
 

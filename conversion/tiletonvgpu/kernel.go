@@ -77,6 +77,9 @@ type kernel struct {
 	// reduceBarriers holds, for each reduction through shared memory,
 	// the barrier after its writes and the one after its reads.
 	reduceBarriers [][2]*ir.Operation
+	// moments holds the pairs of reductions lowered as one (see
+	// moments), by both reductions.
+	moments map[*ir.Operation]*moments
 	// packAhead makes tile.load keep 16-bit elements packed in 32-bit
 	// words, as the loads issued ahead are carried.
 	packAhead bool

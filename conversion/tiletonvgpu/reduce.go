@@ -52,8 +52,18 @@ func dimBits(bases [][]int64, dim int) int64 {
 // shuffles (gpu.shuffle xor), then, when warps split the dimension, the
 // warps' partial results through shared memory (read back one a lane and
 // combined by shuffles when there are four or more). Every thread ends with
-// the result of each of its rows, in the reduced layout.
+// the result of each of its rows, in the reduced layout. A row's sum that
+// planMoments paired with a later sum of squared deviations from a
+// per-row value is lowered together with it (see moments).
 func lowerReduce(k *kernel, op *ir.Operation) error {
+	if m := k.moments[op]; m != nil {
+		if op == m.second && m.stats != nil {
+			return k.lowerSecondMoment(op, m)
+		}
+		if op == m.first && k.lowerMoments(op, m) {
+			return nil
+		}
+	}
 	red, _ := tile.AsReduceOp(op)
 	kind, ok := red.Kind()
 	if !ok {
@@ -94,29 +104,12 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 	}
 	// 2. Lanes: butterflies over the lane bits along dim.
 	laneD := dimBits(l.Lane, dim)
-	i32 := k.ctx.I(32)
-	width := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, k.target.Lanes)})
-	// shuffleXor returns x of the lane whose id differs from this one's
-	// by mask.
-	shuffleXor := func(x ir.Value, mask int64) ir.Value {
-		off := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, mask)})
-		// Shuffles move 32 bits: narrower floats travel widened (exactly).
-		if bitWidth(elem) < 32 && isFloat(elem) {
-			x = k.val("arith.extf", []ir.Value{x}, k.ctx.FloatType(ir.F32))
-		}
-		var sh ir.Value = k.op("gpu.shuffle", []ir.Value{x, off, width}, []ir.Type{x.Type(), k.ctx.I(1)},
-			ir.NamedAttr{Name: "mode", Value: k.parsed("#gpu<shuffle_mode xor>")}).Result(0)
-		if sh.Type() != elem {
-			sh = k.val("arith.truncf", []ir.Value{sh}, elem)
-		}
-		return sh
-	}
 	for b := 0; b < len(l.Lane); b++ {
 		if laneD>>b&1 == 0 {
 			continue
 		}
 		for _, key := range keys {
-			partial[key] = comb(partial[key], shuffleXor(partial[key], 1<<b))
+			partial[key] = comb(partial[key], k.shuffleXor(partial[key], 1<<b))
 		}
 	}
 	// 3. Warps: each warp's partials through shared memory.
@@ -126,23 +119,7 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 		rows := shape[other]
 		sm := k.workgroup(k.ctx.MemRefType([]int64{slots * rows}, elem, nil, k.workgroupSpace()))
 		th := k.threadCoords(l)
-		// The warp's slot: its bits along dim, packed.
-		slot := k.c(0)
-		n := 0
-		for b := 0; b < len(l.Warp); b++ {
-			if warpD>>b&1 == 1 {
-				bit := k.and(k.bin("arith.shrui", k.warp, k.c(int64(b))), k.c(1))
-				slot = k.add(slot, k.mul(bit, int64(1)<<n))
-				n++
-			}
-		}
-		// One writer per element: lanes and warps that repeat it, and the
-		// lanes folded along dim, do not write.
-		laneSkip := zeroBits(l.Lane) | laneD
-		writer := k.cmp(0, k.and(k.lane, k.c(laneSkip)), k.c(0))
-		if z := zeroBits(l.Warp); z != 0 {
-			writer = k.and(writer, k.cmp(0, k.and(k.warp, k.c(z)), k.c(0)))
-		}
+		slot, writer := k.reduceSlot(l, dim)
 		rowOf := func(key int) ir.Value { return k.add(th[other], k.c(l.RegCoord(key)[other])) }
 		dupReg := zeroBits(l.Reg)
 		k.guarded(writer, func() {
@@ -164,7 +141,7 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 				mine := k.and(k.lane, k.c(slots-1))
 				acc := k.val("memref.load", []ir.Value{sm, k.add(k.mul(mine, rows), row)}, elem)
 				for m := int64(1); m < slots; m <<= 1 {
-					acc = comb(acc, shuffleXor(acc, m))
+					acc = comb(acc, k.shuffleXor(acc, m))
 				}
 				partial[key] = acc
 				continue
@@ -188,13 +165,20 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 	for _, key := range keys {
 		byRow[l.RegCoord(key)[other]] = partial[key]
 	}
-	rl := k.layouts[red.Result()]
-	out := k.val("vector.broadcast", []ir.Value{partial[keys[0]]}, ot)
+	out := k.rowVector(byRow, k.layouts[red.Result()], ot)
+	k.vals[red.Result()] = out
+	return nil
+}
+
+// rowVector returns the registers of a 1-D tile of layout rl and register
+// type ot whose element of each row (by the row's register coordinate) is
+// byRow's.
+func (k *kernel) rowVector(byRow map[int64]ir.Value, rl *Layout, ot *ir.VectorType) ir.Value {
+	out := k.val("vector.broadcast", []ir.Value{byRow[rl.RegCoord(0)[0]]}, ot)
 	for q := 0; q < rl.NumRegs(); q++ {
 		out = k.insert(byRow[rl.RegCoord(q)[0]], out, unflatten(q, ot.Shape))
 	}
-	k.vals[red.Result()] = out
-	return nil
+	return out
 }
 
 // combineTree combines xs pairwise, level by level: the operands of
@@ -235,6 +219,49 @@ func (k *kernel) dropTrailingBarriers() {
 		}
 	}
 	k.reduceBarriers = nil
+}
+
+// shuffleXor returns x of the lane whose id differs from this one's by
+// mask (gpu.shuffle xor over the whole warp).
+func (k *kernel) shuffleXor(x ir.Value, mask int64) ir.Value {
+	i32 := k.ctx.I(32)
+	width := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, k.target.Lanes)})
+	off := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, mask)})
+	elem := x.Type()
+	// Shuffles move 32 bits: narrower floats travel widened (exactly).
+	if bitWidth(elem) < 32 && isFloat(elem) {
+		x = k.val("arith.extf", []ir.Value{x}, k.ctx.FloatType(ir.F32))
+	}
+	var sh ir.Value = k.op("gpu.shuffle", []ir.Value{x, off, width}, []ir.Type{x.Type(), k.ctx.I(1)},
+		ir.NamedAttr{Name: "mode", Value: k.parsed("#gpu<shuffle_mode xor>")}).Result(0)
+	if sh.Type() != elem {
+		sh = k.val("arith.truncf", []ir.Value{sh}, elem)
+	}
+	return sh
+}
+
+// reduceSlot returns, for a reduction along dim of a tile of layout l
+// whose warps split dim, this warp's slot among the warps of its rows
+// (its warp bits along dim, packed) and whether this thread writes its
+// partial results to shared memory: one writer per element, so lanes and
+// warps that repeat it, and the lanes folded along dim, do not write.
+func (k *kernel) reduceSlot(l *Layout, dim int) (slot, writer ir.Value) {
+	warpD := dimBits(l.Warp, dim)
+	slot = k.c(0)
+	n := 0
+	for b := 0; b < len(l.Warp); b++ {
+		if warpD>>b&1 == 1 {
+			bit := k.and(k.bin("arith.shrui", k.warp, k.c(int64(b))), k.c(1))
+			slot = k.add(slot, k.mul(bit, int64(1)<<n))
+			n++
+		}
+	}
+	laneSkip := zeroBits(l.Lane) | dimBits(l.Lane, dim)
+	writer = k.cmp(0, k.and(k.lane, k.c(laneSkip)), k.c(0))
+	if z := zeroBits(l.Warp); z != 0 {
+		writer = k.and(writer, k.cmp(0, k.and(k.warp, k.c(z)), k.c(0)))
+	}
+	return slot, writer
 }
 
 func popcount(x int64) int {

@@ -553,6 +553,9 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
 	}
+	if !hasDot(work) {
+		k.moments = planMoments(work)
+	}
 	if sem := tile.GridSemantics(kf); plan == nil && groupM > 1 && len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
 		k.groupPrograms(groupM)
 	}

@@ -127,6 +127,8 @@ type Func struct {
 	// from one 32-bit word ("lo|hi"), that word: a bitcast that packs
 	// them again reuses it.
 	words map[string]string
+	// globals holds the pointers globalAddress decided.
+	globals map[ir.Value]bool
 }
 
 // unpacked records that 16-bit registers lo and hi were unpacked from

@@ -708,11 +708,7 @@ func vecSuffix(n int) string {
 
 func lowerLoad(f *Func, op *ir.Operation) error {
 	l := llvm.LoadOp{Operation: op}
-	sp, err := space(op, op.Operand(0).Type())
-	if err != nil {
-		return err
-	}
-	addr, err := f.Reg(op, 0)
+	sp, addr, err := f.address(op, 0)
 	if err != nil {
 		return err
 	}
@@ -773,6 +769,26 @@ func lowerLoad(f *Func, op *ir.Operation) error {
 	return nil
 }
 
+// address returns the state space and the address register of the
+// pointer operand i of a load or store: a generic pointer that provably
+// points into global memory is converted to a global address.
+func (f *Func) address(op *ir.Operation, i int) (string, string, error) {
+	sp, err := space(op, op.Operand(i).Type())
+	if err != nil {
+		return "", "", err
+	}
+	addr, err := f.Reg(op, i)
+	if err != nil {
+		return "", "", err
+	}
+	if sp == "" && f.globalAddress(op.Operand(i)) {
+		g := f.NewReg(B64)
+		f.Emit("cvta.to.global.u64 %s, %s;", g, addr)
+		return ".global", g, nil
+	}
+	return sp, addr, nil
+}
+
 func addrWithOffset(addr string, off int64) string {
 	if off == 0 {
 		return addr
@@ -782,11 +798,7 @@ func addrWithOffset(addr string, off int64) string {
 
 func lowerStore(f *Func, op *ir.Operation) error {
 	s := llvm.StoreOp{Operation: op}
-	sp, err := space(op, op.Operand(1).Type())
-	if err != nil {
-		return err
-	}
-	addr, err := f.Reg(op, 1)
+	sp, addr, err := f.address(op, 1)
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,10 @@
 // CHECK-NEXT: mov.b32 {{%f[0-9]+}}, {[[Z]], {{%rs[0-9]+}}};
 // CHECK: ld.global.v4.f32 {[[V0:%f[0-9]+]], {{%f[0-9]+}}, {{%f[0-9]+}}, [[V3:%f[0-9]+]]}, [{{%rd[0-9]+}}];
 // CHECK: add.rn.f32 {{%f[0-9]+}}, [[V0]], [[V3]];
-// CHECK: ld.u64 [[PTR:%rd[0-9]+]], [{{%rd[0-9]+}}+8];
+// A generic pointer parameter of a kernel points into global memory.
+// CHECK: cvta.to.global.u64 [[D:%rd[0-9]+]], {{%rd[0-9]+}};
+// CHECK-NEXT: ld.global.u64 {{%rd[0-9]+}}, {{\[}}[[D]]{{\]}};
+// CHECK-NEXT: ld.global.u64 [[PTR:%rd[0-9]+]], {{\[}}[[D]]+8{{\]}};
 // CHECK: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[PTR]]{{\]}};
 // CHECK: atom.global.add.f32
 // CHECK: max.NaN.f32
