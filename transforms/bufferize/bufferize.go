@@ -532,17 +532,17 @@ func (s *state) arguments(f *ir.Operation) []bool {
 }
 
 // argType returns the buffer type of f's argument i, of tensor type t:
-// the layout its `bufferization.buffer_layout` attribute gives (an
-// identity map is the identity layout), else the boundary's.
+// the layout its `bufferization.buffer_layout` attribute gives, else the
+// boundary's.
 func (s *state) argType(f *ir.Operation, i int, t ir.Type) ir.Type {
 	rt, ok := t.(*ir.RankedTensorType)
 	l := argAttr(f, i, bufferization.BufferLayoutAttr)
 	if !ok || l == nil {
 		return s.BoundaryType(t)
 	}
-	if m, ok := l.(*ir.AffineMapAttr); ok && m.Map.IsIdentity() {
-		return s.identityType(t)
-	}
+	// An identity map with symbols is a layout of its own, printed as
+	// the identity one: a caller's identity buffer is cast to it, as
+	// upstream.
 	return s.ctx.MemRefType(rt.Shape, rt.Elem, l, nil)
 }
 
@@ -901,7 +901,7 @@ func (s *state) CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value {
 			return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
 		}
 	case *ir.MemRefType:
-		if to.Layout == s.dynamicType(tensor).(*ir.MemRefType).Layout {
+		if to.MemorySpace == from.MemorySpace && guaranteedCastCompatible(from, to) {
 			return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
 		}
 	}
@@ -920,6 +920,34 @@ func (s *state) CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value {
 	}
 	return nb
 }
+// guaranteedCastCompatible reports whether every buffer of type from is
+// one of type to: each offset and stride of to is dynamic or the static
+// one of from (MLIR's isGuaranteedCastCompatible).
+func guaranteedCastCompatible(from, to *ir.MemRefType) bool {
+	if len(from.Shape) != len(to.Shape) || from.Elem != to.Elem || !strided(from) || !strided(to) {
+		return false
+	}
+	fo, fs := from.OffsetAndStrides()
+	too, ts := to.OffsetAndStrides()
+	fits := func(a, b int64) bool { return b == ir.Dynamic || a == b }
+	if !fits(fo, too) {
+		return false
+	}
+	for i := range fs {
+		if !fits(fs[i], ts[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// strided reports whether t's layout states its offset and strides: the
+// identity or a strided<...> one.
+func strided(t *ir.MemRefType) bool {
+	_, ok := t.Layout.(*ir.StridedLayoutAttr)
+	return ok || t.HasIdentityLayout()
+}
+
 func (s *state) Alignment() ir.Attribute          { return s.alignment() }
 func (s *state) Index(v int64) ir.Value           { return s.cst(v) }
 func (s *state) HasTensors(op *ir.Operation) bool { return s.hasTensors(op) }
