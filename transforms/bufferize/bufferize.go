@@ -363,6 +363,12 @@ func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 		if !definedBefore(v, w) {
 			continue
 		}
+		if _, ok := v.(*ir.OpResult); ok && len(definitions(v)) == 0 {
+			// Nothing defined what v holds (an allocation of undefined
+			// contents): a read of it may see any write (MLIR's
+			// findDefinitions yields nothing to conflict with).
+			continue
+		}
 		// A write in a loop that does not define v repeats.
 		db := ir.ParentBlock(v)
 		for p := w; p != nil && p.Block() != db; p = p.ParentOp() {
@@ -920,6 +926,7 @@ func (s *state) CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value {
 	}
 	return nb
 }
+
 // guaranteedCastCompatible reports whether every buffer of type from is
 // one of type to: each offset and stride of to is dynamic or the static
 // one of from (MLIR's isGuaranteedCastCompatible).

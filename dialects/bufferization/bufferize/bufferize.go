@@ -58,12 +58,8 @@ func (allocTensor) AliasingResults(*ir.Operation, int) []int { return nil }
 // bufferization.ResultDefinition: the new buffer has defined contents
 // only when it is a copy.
 func (allocTensor) ResultBufferizesToMemoryWrite(op *ir.Operation, _ int) bool {
-	for _, v := range op.Operands() {
-		if bufferization.IsTensor(v.Type()) {
-			return true
-		}
-	}
-	return false
+	at, ok := bufferization.AsAllocTensorOp(op)
+	return !ok || at.Copy() != nil
 }
 
 // toTensor is its buffer, which the tensor program may not write unless
