@@ -87,7 +87,7 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 		if !s.hasTensors(op) {
 			return true
 		}
-		if op.Block() != entry || aliasModel(op) == nil {
+		if op.Block() != entry || aliasModel(op) == nil || !s.opts.Allowed(op) {
 			ok = false
 			return false
 		}
@@ -116,8 +116,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	}
 	a.readOnly = readOnly
 	defer a.reset()
-	for k := len(ops) - 1; k >= 0; k-- {
-		op := ops[k]
+	for _, op := range s.order(f, ops) {
 		for i, v := range op.Operands() {
 			if !isTensor(v.Type()) {
 				continue
@@ -281,7 +280,7 @@ func (a *analysis) writable(v ir.Value) bool {
 	return true
 }
 
-// valueRead reports whether v is read, directly or through operations
+// valueReadThroughAliases reports whether v is read, directly or through operations
 // that only share its buffer (MLIR's AnalysisState::isValueRead).
 func valueReadThroughAliases(v ir.Value) bool {
 	seen := map[use]bool{}

@@ -38,6 +38,7 @@ package bufferize
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/strata-ir/strata/core/asm"
@@ -90,6 +91,14 @@ type state struct {
 	summaries map[*ir.Operation]*bufferization.FuncSummary
 	// an is the bottom-up analysis, reused from function to function.
 	an *analysis
+	// copyAll is set while a function is bufferized without the
+	// analysis (copy-before-write, no-analysis-func-filter): every write
+	// goes to a new buffer.
+	copyAll bool
+	// shuffled holds the position of each operation in the module's
+	// shuffled order (analysis-heuristic=fuzzer without function
+	// boundaries).
+	shuffled map[*ir.Operation]int
 }
 
 // Run bufferizes module.
@@ -122,9 +131,20 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			return err
 		}
 	}
+	if s.opts.AnalysisHeuristic == bufferization.Fuzzer && !s.opts.FunctionBoundaries {
+		s.shuffleModule()
+	}
 	for _, f := range funcs {
 		if f.Region(0).Empty() {
 			continue
+		}
+		s.opts = opts
+		s.copyAll = opts.CopyBeforeWrite || opts.FunctionBoundaries && slices.Contains(opts.NoAnalysisFuncFilter, funcName(f))
+		if s.copyAll {
+			// Without the analysis, nothing requires a loop to yield
+			// its iteration's buffer: what it yields is copied where
+			// needed, as upstream.
+			s.opts.AllowReturnAllocsFromLoops = true
 		}
 		if err := s.analyze(f, func(a *ir.BlockArgument) bool {
 			// Without function boundaries, an argument is read through
@@ -140,6 +160,9 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 				return err
 			}
 		}
+		if s.copyAll {
+			s.dropUnusedAllocs()
+		}
 		if s.infer[f] {
 			s.inferResults(f)
 		}
@@ -154,6 +177,31 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		s.forgetValues()
 	}
 	return s.eraseDead()
+}
+
+// dropUnusedAllocs erases the allocations of tensors of undefined
+// contents that nothing uses: without the analysis, every write went to
+// a new buffer, and upstream erases the tensor.empty or alloc_tensor
+// whose uses it replaced.
+func (s *state) dropUnusedAllocs() {
+	for v := range s.undef {
+		b := s.buf[v]
+		if b == nil || ir.HasUses(b) {
+			continue
+		}
+		if a, ok := memref.AsAllocOp(ir.DefiningOp(b)); ok {
+			a.Erase()
+			delete(s.buf, v)
+		}
+	}
+}
+
+// funcName returns the symbol name of f.
+func funcName(f *ir.Operation) string {
+	if n, ok := f.InherentAttr("sym_name").(*ir.StringAttr); ok {
+		return n.Value
+	}
+	return ""
 }
 
 // eraseDead erases the operations the rewriting replaced, last first.
@@ -276,6 +324,55 @@ func definedBefore(v ir.Value, w *ir.Operation) bool {
 	return false
 }
 
+// repeatsOver reports whether w sits in a loop that does not contain
+// block db, where the value it writes is defined: each iteration would
+// write that one buffer again.
+func (s *state) repeatsOver(w *ir.Operation, db *ir.Block) bool {
+	var owner *ir.Operation
+	if db != nil {
+		owner = db.ParentOp()
+	}
+	for p := w.ParentOp(); p != nil; p = p.ParentOp() {
+		if p == owner || owner != nil && p.IsAncestor(owner) {
+			return false
+		}
+		if isLoop(p) && !(s.opts.NoParallelRegionCheck && parallelRegion(p)) {
+			return true
+		}
+	}
+	return owner != nil
+}
+
+// parallelRegion reports whether the regions of op run in parallel
+// (bufferization.ParallelRegions).
+func parallelRegion(op *ir.Operation) bool {
+	m, ok := bufferization.BufferizableOp.Of(op)
+	if !ok {
+		return false
+	}
+	p, ok := m.(bufferization.ParallelRegions)
+	return ok && p.IsParallelRegion(op, 0)
+}
+
+// readsThroughAliases reports whether op reads its tensor operand i,
+// or only shares its buffer with results that are read (MLIR's
+// getAliasingReads): a view that is only written does not read.
+func readsThroughAliases(op *ir.Operation, i int) bool {
+	if readsOperand(op, i) {
+		return true
+	}
+	u := use{op, i}
+	if writes(u) {
+		return false
+	}
+	for _, r := range aliasingResults(u) {
+		if valueReadThroughAliases(r) {
+			return true
+		}
+	}
+	return false
+}
+
 // mutuallyExclusive reports whether a and b sit in two regions of an
 // ir.RegionBranchOp ancestor neither of which control reaches from the
 // other (the branches of scf.if; MLIR's insideMutuallyExclusiveRegions).
@@ -349,6 +446,9 @@ func readsOperand(op *ir.Operation, i int) bool {
 // inPlace reports whether w may write operand idx (a tensor) in the buffer
 // of that tensor.
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
+	if s.copyAll {
+		return false
+	}
 	if in, ok := s.decided[use{w, idx}]; ok {
 		return in
 	}
@@ -370,23 +470,18 @@ func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 			continue
 		}
 		// A write in a loop that does not define v repeats.
-		db := ir.ParentBlock(v)
-		for p := w; p != nil && p.Block() != db; p = p.ParentOp() {
-			if p != w && isLoop(p) {
-				return true
-			}
-			if p.ParentOp() == nil {
-				return true
-			}
+		if s.repeatsOver(w, ir.ParentBlock(v)) {
+			return true
 		}
 		for u := v.FirstUse(); u != nil; u = u.Next() {
 			o := u.Owner()
 			if o == w && u.Index() == idx {
 				continue
 			}
-			if o != w && !readsOperand(o, u.Index()) {
-				// Only written (a linalg init its payload ignores): the
-				// contents w leaves there are not observed.
+			if o != w && !readsThroughAliases(o, u.Index()) {
+				// Only written (a linalg init its payload ignores), or
+				// viewed by values that are not read: the contents w
+				// leaves there are not observed.
 				continue
 			}
 			if o != w && mutuallyExclusive(o, w) {
@@ -524,7 +619,7 @@ func (s *state) arguments(f *ir.Operation) []bool {
 		if !isTensor(a.Type()) {
 			continue
 		}
-		read[i] = valueRead(a)
+		read[i] = valueReadThroughAliases(a)
 		s.orig[a] = a.Type()
 		s.makeSet(a)
 		if argAttr(f, i, bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false)) {
@@ -600,17 +695,6 @@ func (s *state) dropArgAttrs(f *ir.Operation) {
 		return
 	}
 	f.SetAttr("arg_attrs", s.ctx.ArrayAttr(elems))
-}
-
-// valueRead reports whether some use of the tensor v reads it (MLIR's
-// AnalysisState::isValueRead), before the rewriting.
-func valueRead(v ir.Value) bool {
-	for u := v.FirstUse(); u != nil; u = u.Next() {
-		if readsOperand(u.Owner(), u.Index()) {
-			return true
-		}
-	}
-	return false
 }
 
 // summarize records what f's callers need to know of f once its body is
@@ -696,8 +780,9 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 		s.readonly[s.find(v)] = true
 		return m.Result(0), nil
 	}
-	// The result of an operation left on tensors.
-	if s.opts.AllowUnknownOps {
+	// The result of an operation left on tensors, or a region argument
+	// of one that dialect-filter leaves.
+	if s.opts.AllowUnknownOps || len(s.opts.DialectFilter) > 0 {
 		s.b.SetInsertionPoint(user)
 		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.unknownType(v.Type()))
 		s.buf[v] = m.Result(0)
@@ -767,6 +852,22 @@ func (s *state) allocIn(t ir.Type, like ir.Value, dyn []ir.Value, space ir.Attri
 // buffer (a copy of it unless noCopy).
 func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, error) {
 	t := op.Operand(idx)
+	if a, ok := t.(*ir.BlockArgument); ok && !s.opts.FunctionBoundaries && isTensor(s.tt(t)) {
+		if _, has := s.buf[t]; !has {
+			// Read through a to_buffer (bufferOf), which may not be
+			// written.
+			s.makeSet(a)
+			s.readonly[s.find(a)] = true
+		}
+	}
+	if rt, ok := s.tt(t).(*ir.RankedTensorType); ok && noCopy && !slices.Contains(rt.Shape, ir.Dynamic) && !s.inPlace(op, idx) {
+		// A new buffer whose contents are all written: the old one is
+		// not needed (no to_buffer of it is made), as upstream's
+		// alloc_tensor without a copy.
+		s.b.SetInsertionPoint(op)
+		s.b.Loc = op.Loc()
+		return s.alloc(rt, s.buf[t], nil), nil
+	}
 	src, err := s.bufferOf(op, t)
 	if err != nil {
 		return nil, err
@@ -809,6 +910,19 @@ func (s *state) op(op *ir.Operation) error {
 	s.b.Loc = op.Loc()
 	s.b.SetInsertionPoint(op)
 	if !s.hasTensors(op) {
+		for i := 0; i < op.NumRegions(); i++ {
+			for _, b := range op.Region(i).Blocks() {
+				if err := s.block(b); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if !s.opts.Allowed(op) {
+		// Left on tensors by dialect-filter; what it holds is still
+		// bufferized.
+		s.unknown(op)
 		for i := 0; i < op.NumRegions(); i++ {
 			for _, b := range op.Region(i).Blocks() {
 				if err := s.block(b); err != nil {
@@ -988,6 +1102,9 @@ func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
 func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
 func (s *state) OutOfPlace(op *ir.Operation, i int) bool {
+	if s.copyAll {
+		return false
+	}
 	in, ok := s.decided[use{op, i}]
 	return ok && !in
 }

@@ -52,7 +52,7 @@ func parse(t *testing.T, path string) (*ir.Context, *ir.Operation) {
 // analysis tests to the llvm dialect, interpreting @main before and after
 // every pass: each pass that runs must keep what @main prints and returns.
 func TestPipelineKeepsSemantics(t *testing.T) {
-	files := []string{"testdata/conflicts.mlir", "testdata/slices.mlir", "testdata/control.mlir", "testdata/pad.mlir", "testdata/bottomup.mlir"}
+	files := []string{"testdata/conflicts.mlir", "testdata/slices.mlir", "testdata/control.mlir", "testdata/pad.mlir", "testdata/bottomup.mlir", "testdata/repeat.mlir"}
 	for _, e := range []string{"matmul", "mlp", "softmax", "layernorm", "conv", "attention"} {
 		files = append(files, filepath.Join("..", "..", "examples", e, e+".mlir"))
 	}

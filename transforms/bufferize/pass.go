@@ -20,6 +20,12 @@ type oneShotBufferize struct {
 	boundaryLayout     *string
 	unknownLayout      *string
 	alignment          *uint64
+	copyBeforeWrite    *bool
+	heuristic          *string
+	fuzzerSeed         *uint64
+	dialectFilter      *[]string
+	noAnalysisFuncs    *[]string
+	checkParallel      *bool
 }
 
 // New returns the one-shot-bufferize pass, which runs on modules.
@@ -39,6 +45,17 @@ func New() pass.Pass {
 		{Name: bufferization.FullyDynamicLayoutMap, Desc: "use fully dynamic layout maps"},
 	}, "Controls layout maps for non-inferrable memref types.")
 	p.alignment = p.Options.Uint("buffer-alignment", 64, "Sets the alignment of newly allocated buffers.")
+	p.copyBeforeWrite = p.Options.Bool("copy-before-write", false, "Skip the analysis. Make a buffer copy on every write.")
+	p.heuristic = p.Options.Enum("analysis-heuristic", bufferization.BottomUp, []pass.EnumValue{
+		{Name: bufferization.BottomUp, Desc: "decide the last operations first"},
+		{Name: bufferization.TopDown, Desc: "decide the first operations first"},
+		{Name: bufferization.BottomUpFromTerminators, Desc: "decide what region terminators yield first, then bottom-up"},
+		{Name: bufferization.Fuzzer, Desc: "decide in a random order given by analysis-fuzzer-seed"},
+	}, "Heuristic that control the IR traversal during analysis")
+	p.fuzzerSeed = p.Options.Uint("analysis-fuzzer-seed", 0, "Test only: Analyze ops in random order with a given seed (fuzzer)")
+	p.dialectFilter = p.Options.StringList("dialect-filter", nil, "Restrict bufferization to ops from these dialects.")
+	p.noAnalysisFuncs = p.Options.StringList("no-analysis-func-filter", nil, "Skip analysis of functions with these symbol names.Set copyBeforeWrite to true when bufferizing them.")
+	p.checkParallel = p.Options.Bool("check-parallel-regions", true, "Account for parallel regions in RaW analysis.")
 	return p
 }
 
@@ -51,5 +68,7 @@ func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
 		align = -1
 	}
 	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, AllowReturnAllocsFromLoops: *p.allowLoopAllocs,
-		FunctionBoundaryTypeConversion: *p.boundaryLayout, UnknownTypeConversion: *p.unknownLayout, BufferAlignment: align})
+		FunctionBoundaryTypeConversion: *p.boundaryLayout, UnknownTypeConversion: *p.unknownLayout, BufferAlignment: align,
+		CopyBeforeWrite: *p.copyBeforeWrite, AnalysisHeuristic: *p.heuristic, AnalysisFuzzerSeed: *p.fuzzerSeed,
+		DialectFilter: *p.dialectFilter, NoAnalysisFuncFilter: *p.noAnalysisFuncs, NoParallelRegionCheck: !*p.checkParallel})
 }

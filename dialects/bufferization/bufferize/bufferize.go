@@ -44,6 +44,9 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 		memref.BuildCopy(b, op.Loc(), src, nb)
 	}
 	s.SetResult(op.Result(0), nb, nil)
+	if op.NumOperands() == len(dyn) {
+		s.MarkUndefinedContents(op.Result(0))
+	}
 	s.Erase(op)
 	return nil
 }

@@ -59,6 +59,10 @@ func (aliasing) AliasingResults(_ *ir.Operation, operand int) []int {
 	return nil
 }
 
+// BufferizesToMemoryRead implements bufferization.MemoryReader: a view
+// reads nothing itself; what reads the view reads the buffer.
+func (aliasing) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
+
 // setView gives op's result the view v of its operand 0's buffer, or a
 // copy of it when the analysis decided that the result may not share
 // that buffer.
