@@ -117,14 +117,6 @@ type ResultWritability interface {
 	ResultWritable(op *ir.Operation, result int) bool
 }
 
-// ParallelRegions is implemented by models of operations whose regions
-// run in parallel (scf.forall; MLIR's isParallelRegion): a write there
-// into a buffer defined outside the region would race, so it goes to a
-// copy unless check-parallel-regions is off.
-type ParallelRegions interface {
-	IsParallelRegion(op *ir.Operation, region int) bool
-}
-
 // Reading is the AliasAnalysis of an operation that may read its tensor
 // operands and neither writes them nor shares their buffers with its
 // results (tensor.extract, func.return).
@@ -202,18 +194,10 @@ type Options struct {
 	// or Fuzzer, which shuffles them with AnalysisFuzzerSeed.
 	AnalysisHeuristic  string
 	AnalysisFuzzerSeed uint64
-	// DialectFilter, when not empty, restricts the bufferization to the
-	// operations of these dialects (dialect-filter); the others stay on
-	// tensors, as unknown operations do, without being an error.
-	DialectFilter []string
 	// NoAnalysisFuncFilter names the functions that are bufferized
 	// without the analysis, as with CopyBeforeWrite
 	// (no-analysis-func-filter, with function boundaries).
 	NoAnalysisFuncFilter []string
-	// NoParallelRegionCheck lets a write inside a parallel region
-	// (scf.forall) happen in place in a buffer defined outside it
-	// (check-parallel-regions=false).
-	NoParallelRegionCheck bool
 }
 
 // The orders of the in-place analysis, upstream's AnalysisHeuristic.
@@ -223,20 +207,6 @@ const (
 	BottomUpFromTerminators = "bottom-up-from-terminators"
 	Fuzzer                  = "fuzzer"
 )
-
-// Allowed reports whether op is bufferized under DialectFilter.
-func (o Options) Allowed(op *ir.Operation) bool {
-	if len(o.DialectFilter) == 0 {
-		return true
-	}
-	ns := op.OpName().DialectNamespace()
-	for _, d := range o.DialectFilter {
-		if d == ns {
-			return true
-		}
-	}
-	return false
-}
 
 // The layouts of function boundaries, upstream's LayoutMapOption.
 const (

@@ -87,7 +87,7 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 		if !s.hasTensors(op) {
 			return true
 		}
-		if op.Block() != entry || aliasModel(op) == nil || !s.opts.Allowed(op) {
+		if op.Block() != entry || aliasModel(op) == nil {
 			ok = false
 			return false
 		}

@@ -336,22 +336,11 @@ func (s *state) repeatsOver(w *ir.Operation, db *ir.Block) bool {
 		if p == owner || owner != nil && p.IsAncestor(owner) {
 			return false
 		}
-		if isLoop(p) && !(s.opts.NoParallelRegionCheck && parallelRegion(p)) {
+		if isLoop(p) {
 			return true
 		}
 	}
 	return owner != nil
-}
-
-// parallelRegion reports whether the regions of op run in parallel
-// (bufferization.ParallelRegions).
-func parallelRegion(op *ir.Operation) bool {
-	m, ok := bufferization.BufferizableOp.Of(op)
-	if !ok {
-		return false
-	}
-	p, ok := m.(bufferization.ParallelRegions)
-	return ok && p.IsParallelRegion(op, 0)
 }
 
 // readsThroughAliases reports whether op reads its tensor operand i,
@@ -780,9 +769,8 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 		s.readonly[s.find(v)] = true
 		return m.Result(0), nil
 	}
-	// The result of an operation left on tensors, or a region argument
-	// of one that dialect-filter leaves.
-	if s.opts.AllowUnknownOps || len(s.opts.DialectFilter) > 0 {
+	// The result of an operation left on tensors.
+	if s.opts.AllowUnknownOps {
 		s.b.SetInsertionPoint(user)
 		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.unknownType(v.Type()))
 		s.buf[v] = m.Result(0)
@@ -910,19 +898,6 @@ func (s *state) op(op *ir.Operation) error {
 	s.b.Loc = op.Loc()
 	s.b.SetInsertionPoint(op)
 	if !s.hasTensors(op) {
-		for i := 0; i < op.NumRegions(); i++ {
-			for _, b := range op.Region(i).Blocks() {
-				if err := s.block(b); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	if !s.opts.Allowed(op) {
-		// Left on tensors by dialect-filter; what it holds is still
-		// bufferized.
-		s.unknown(op)
 		for i := 0; i < op.NumRegions(); i++ {
 			for _, b := range op.Region(i).Blocks() {
 				if err := s.block(b); err != nil {

@@ -23,9 +23,7 @@ type oneShotBufferize struct {
 	copyBeforeWrite    *bool
 	heuristic          *string
 	fuzzerSeed         *uint64
-	dialectFilter      *[]string
 	noAnalysisFuncs    *[]string
-	checkParallel      *bool
 }
 
 // New returns the one-shot-bufferize pass, which runs on modules.
@@ -53,9 +51,7 @@ func New() pass.Pass {
 		{Name: bufferization.Fuzzer, Desc: "decide in a random order given by analysis-fuzzer-seed"},
 	}, "Heuristic that control the IR traversal during analysis")
 	p.fuzzerSeed = p.Options.Uint("analysis-fuzzer-seed", 0, "Test only: Analyze ops in random order with a given seed (fuzzer)")
-	p.dialectFilter = p.Options.StringList("dialect-filter", nil, "Restrict bufferization to ops from these dialects.")
 	p.noAnalysisFuncs = p.Options.StringList("no-analysis-func-filter", nil, "Skip analysis of functions with these symbol names.Set copyBeforeWrite to true when bufferizing them.")
-	p.checkParallel = p.Options.Bool("check-parallel-regions", true, "Account for parallel regions in RaW analysis.")
 	return p
 }
 
@@ -70,5 +66,5 @@ func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
 	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, AllowReturnAllocsFromLoops: *p.allowLoopAllocs,
 		FunctionBoundaryTypeConversion: *p.boundaryLayout, UnknownTypeConversion: *p.unknownLayout, BufferAlignment: align,
 		CopyBeforeWrite: *p.copyBeforeWrite, AnalysisHeuristic: *p.heuristic, AnalysisFuzzerSeed: *p.fuzzerSeed,
-		DialectFilter: *p.dialectFilter, NoAnalysisFuncFilter: *p.noAnalysisFuncs, NoParallelRegionCheck: !*p.checkParallel})
+		NoAnalysisFuncFilter: *p.noAnalysisFuncs})
 }

@@ -22,7 +22,7 @@ func Register(ctx *ir.Context) {
 	attach("scf.for", (*state).forOp)
 	attach("scf.if", (*state).ifOp)
 	attach("scf.execute_region", (*state).executeRegion)
-	bufferization.BufferizableOp.AttachTo(ctx, "scf.forall", parallel{model((*state).forall)})
+	attach("scf.forall", (*state).forall)
 	attach("scf.while", (*state).whileOp)
 	// A yield or a condition is bufferized by its parent.
 	attach("scf.yield", func(*state, *ir.Operation) error { return nil })
@@ -36,12 +36,6 @@ type model func(s *state, op *ir.Operation) error
 func (m model) Bufferize(op *ir.Operation, s bufferization.State) error {
 	return m(&state{State: s, b: s.Builder(), ctx: s.Context()}, op)
 }
-
-// parallel is the model of scf.forall, whose body runs in parallel.
-type parallel struct{ model }
-
-// IsParallelRegion implements bufferization.ParallelRegions.
-func (parallel) IsParallelRegion(*ir.Operation, int) bool { return true }
 
 // state is the pass's state with its builder and context at hand.
 type state struct {

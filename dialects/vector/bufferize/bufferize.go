@@ -44,7 +44,7 @@ func (transferWrite) Bufferize(op *ir.Operation, s bufferization.State) error {
 	if !ok || op.NumResults() != 1 {
 		return ir.NewError(op.Loc(), "failed to bufferize op: not a vector.transfer_write on a tensor")
 	}
-	dst, err := s.Writable(op, 1, overwritesPart(w))
+	dst, err := s.Writable(op, 1, overwritesPart(w, s.TensorType(w.Base())))
 	if err != nil {
 		return err
 	}
@@ -61,16 +61,17 @@ type transferWriteModel struct{ bufferization.WritingInto }
 // BufferizesToMemoryRead implements bufferization.MemoryReader.
 func (transferWriteModel) BufferizesToMemoryRead(op *ir.Operation, operand int) bool {
 	w, ok := vector.AsTransferWriteOp(op)
-	return !ok || operand != 1 || overwritesPart(w)
+	return !ok || operand != 1 || overwritesPart(w, w.Base().Type())
 }
 
-// overwritesPart reports whether w may leave part of its destination as
+// overwritesPart reports whether w, whose destination has tensor type
+// t, may leave part of its destination as
 // it was, so that a copy of it must keep its contents: unless the
 // destination has a static shape, the indices are constant zeros, there
 // is no mask and the vector spans every dimension (MLIR's
 // TransferWriteOpInterface::bufferizesToMemoryRead).
-func overwritesPart(w vector.TransferWriteOp) bool {
-	dst, ok := w.Base().Type().(*ir.RankedTensorType)
+func overwritesPart(w vector.TransferWriteOp, t ir.Type) bool {
+	dst, ok := t.(*ir.RankedTensorType)
 	vt, vok := w.ValueToStore().Type().(*ir.VectorType)
 	if !ok || !vok || w.Mask() != nil {
 		return true
