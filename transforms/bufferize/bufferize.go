@@ -99,13 +99,18 @@ type state struct {
 	// shuffled order (analysis-heuristic=fuzzer without function
 	// boundaries).
 	shuffled map[*ir.Operation]int
+	// undefDefs memoizes undefinedValue.
+	undefDefs map[ir.Value]bool
+	// pos numbers the operations of the function being rewritten in
+	// their blocks (numberOps).
+	pos map[*ir.Operation]int
 }
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	s := &state{ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
-		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, asTensor: map[ir.Value]ir.Value{}}
+		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
 	}
@@ -138,6 +143,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if f.Region(0).Empty() {
 			continue
 		}
+		s.numberOps(f)
 		s.opts = opts
 		s.copyAll = opts.CopyBeforeWrite || opts.FunctionBoundaries && slices.Contains(opts.NoAnalysisFuncFilter, funcName(f))
 		if s.copyAll {
@@ -232,6 +238,8 @@ func (s *state) forgetValues() {
 	clear(s.same)
 	clear(s.orig)
 	clear(s.undef)
+	clear(s.undefDefs)
+	clear(s.pos)
 	clear(s.asTensor)
 }
 
@@ -298,11 +306,54 @@ func liftInto(op *ir.Operation, b *ir.Block) *ir.Operation {
 	return op
 }
 
+// liftToCommon returns the ancestors of a and b (themselves included)
+// that sit in one block, the innermost such, or nils.
+func liftToCommon(a, b *ir.Operation) (*ir.Operation, *ir.Operation) {
+	for x := a; x != nil; x = x.ParentOp() {
+		if y := liftInto(b, x.Block()); y != nil {
+			return x, y
+		}
+	}
+	return nil, nil
+}
+
 // isLoop reports whether op is a loop (ir.LoopLikeOp).
 func isLoop(op *ir.Operation) bool { return ir.LoopLikeOp.Implements(op) }
 
+// numberOps records the position of each operation of f in its block,
+// for isBefore. The rewriting inserts operations but never reorders the
+// ones it numbered.
+func (s *state) numberOps(f *ir.Operation) {
+	clear(s.pos)
+	f.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		for i := 0; i < op.NumRegions(); i++ {
+			for _, b := range op.Region(i).Blocks() {
+				n := 0
+				b.Ops(func(o *ir.Operation) bool {
+					s.pos[o] = n
+					n++
+					return true
+				})
+			}
+		}
+		return true
+	})
+}
+
+// isBefore reports whether a comes before b, two operations of one
+// block: by their numbers when both have one (MLIR's cached operation
+// order), else by walking the block.
+func (s *state) isBefore(a, b *ir.Operation) bool {
+	pa, oka := s.pos[a]
+	pb, okb := s.pos[b]
+	if oka && okb {
+		return pa < pb
+	}
+	return a.IsBeforeInBlock(b)
+}
+
 // definedBefore reports whether v exists when w runs.
-func definedBefore(v ir.Value, w *ir.Operation) bool {
+func (s *state) definedBefore(v ir.Value, w *ir.Operation) bool {
 	if a, ok := v.(*ir.BlockArgument); ok {
 		for p := w; p != nil; p = p.ParentOp() {
 			if p.Block() == a.Owner() {
@@ -316,12 +367,26 @@ func definedBefore(v ir.Value, w *ir.Operation) bool {
 		return false
 	}
 	if a := liftInto(d, w.Block()); a != nil {
-		return a != w && a.IsBeforeInBlock(w)
+		return a != w && s.isBefore(a, w)
 	}
 	if a := liftInto(w, d.Block()); a != nil {
-		return a != d && d.IsBeforeInBlock(a)
+		return a != d && s.isBefore(d, a)
 	}
 	return false
+}
+
+// undefinedValue reports whether nothing defined what the tensor v
+// holds (MLIR's findDefinitions finds nothing), memoized per function.
+func (s *state) undefinedValue(v ir.Value) bool {
+	if _, ok := v.(*ir.OpResult); !ok {
+		return false
+	}
+	u, ok := s.undefDefs[v]
+	if !ok {
+		u = len(definitions(v)) == 0
+		s.undefDefs[v] = u
+	}
+	return u
 }
 
 // repeatsOver reports whether w sits in a loop that does not contain
@@ -449,10 +514,10 @@ func (s *state) inPlace(w *ir.Operation, idx int) bool {
 func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 	t := w.Operand(idx)
 	for _, v := range s.members(t) {
-		if !definedBefore(v, w) {
+		if !s.definedBefore(v, w) {
 			continue
 		}
-		if _, ok := v.(*ir.OpResult); ok && len(definitions(v)) == 0 {
+		if s.undefinedValue(v) {
 			// Nothing defined what v holds (an allocation of undefined
 			// contents): a read of it may see any write (MLIR's
 			// findDefinitions yields nothing to conflict with).
@@ -484,12 +549,18 @@ func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 					}
 					return true
 				}
-				if !a.IsBeforeInBlock(w) {
+				if !s.isBefore(a, w) {
 					return true
 				}
 				continue
 			}
-			if a := liftInto(w, o.Block()); a != nil && o != a && o.IsBeforeInBlock(a) {
+			if a := liftInto(w, o.Block()); a != nil && o != a && s.isBefore(o, a) {
+				continue
+			}
+			// In regions of two operations of one block: the use is
+			// before w when its operation is (a loop around both is
+			// the loop rule's above).
+			if ao, aw := liftToCommon(o, w); ao != nil && ao != aw && s.isBefore(ao, aw) {
 				continue
 			}
 			return true
