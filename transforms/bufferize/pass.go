@@ -1,6 +1,8 @@
 package bufferize
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -58,6 +60,10 @@ func New() pass.Pass {
 func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
 	if *p.unknownLayout == bufferization.InferLayoutMap {
 		return ir.NewError(st.Context().UnknownLoc(), "Invalid option: 'infer-layout-map' is not a valid value for 'unknown-type-conversion'")
+	}
+	if a := *p.alignment; a != 0 && (a&(a-1) != 0 || a > 1<<62) {
+		// Upstream makes allocations that fail to verify.
+		return ir.NewError(op.Loc(), fmt.Sprintf("Invalid option: 'buffer-alignment' must be a power of two, got %d", a))
 	}
 	align := int64(*p.alignment)
 	if *p.alignment == 0 {
