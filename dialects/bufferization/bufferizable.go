@@ -194,6 +194,10 @@ type Options struct {
 	// or Fuzzer, which shuffles them with AnalysisFuzzerSeed.
 	AnalysisHeuristic  string
 	AnalysisFuzzerSeed uint64
+	// UseEncodingForMemorySpace takes the memory space of a tensor's
+	// buffer from the tensor type's encoding
+	// (use-encoding-for-memory-space).
+	UseEncodingForMemorySpace bool
 	// NoAnalysisFuncFilter names the functions that are bufferized
 	// without the analysis, as with CopyBeforeWrite
 	// (no-analysis-func-filter, with function boundaries).

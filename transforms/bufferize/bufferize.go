@@ -574,11 +574,20 @@ func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 func (s *state) identityType(t ir.Type) ir.Type {
 	switch t := t.(type) {
 	case *ir.RankedTensorType:
-		return s.ctx.MemRefType(t.Shape, t.Elem, nil, nil)
+		return s.ctx.MemRefType(t.Shape, t.Elem, nil, s.memorySpace(t))
 	case *ir.UnrankedTensorType:
 		return s.ctx.UnrankedMemRefType(t.Elem, nil)
 	}
 	return t
+}
+
+// memorySpace returns the memory space of the buffers of tensor type t:
+// its encoding with use-encoding-for-memory-space, else the default one.
+func (s *state) memorySpace(t *ir.RankedTensorType) ir.Attribute {
+	if s.opts.UseEncodingForMemorySpace {
+		return t.Encoding
+	}
+	return nil
 }
 
 func (s *state) dynamicType(t ir.Type) ir.Type {
@@ -587,7 +596,7 @@ func (s *state) dynamicType(t ir.Type) ir.Type {
 		for i := range strides {
 			strides[i] = ir.Dynamic
 		}
-		return s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(ir.Dynamic, strides), nil)
+		return s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(ir.Dynamic, strides), s.memorySpace(rt))
 	}
 	return s.identityType(t)
 }

@@ -26,6 +26,7 @@ type oneShotBufferize struct {
 	heuristic          *string
 	fuzzerSeed         *uint64
 	noAnalysisFuncs    *[]string
+	useEncoding        *bool
 }
 
 // New returns the one-shot-bufferize pass, which runs on modules.
@@ -53,6 +54,7 @@ func New() pass.Pass {
 		{Name: bufferization.Fuzzer, Desc: "decide in a random order given by analysis-fuzzer-seed"},
 	}, "Heuristic that control the IR traversal during analysis")
 	p.fuzzerSeed = p.Options.Uint("analysis-fuzzer-seed", 0, "Test only: Analyze ops in random order with a given seed (fuzzer)")
+	p.useEncoding = p.Options.Bool("use-encoding-for-memory-space", false, "Use the Tensor encoding attribute for the memory space. Exclusive to the 'must-infer-memory-space' option")
 	p.noAnalysisFuncs = p.Options.StringList("no-analysis-func-filter", nil, "Skip analysis of functions with these symbol names.Set copyBeforeWrite to true when bufferizing them.")
 	return p
 }
@@ -72,5 +74,5 @@ func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
 	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, AllowReturnAllocsFromLoops: *p.allowLoopAllocs,
 		FunctionBoundaryTypeConversion: *p.boundaryLayout, UnknownTypeConversion: *p.unknownLayout, BufferAlignment: align,
 		CopyBeforeWrite: *p.copyBeforeWrite, AnalysisHeuristic: *p.heuristic, AnalysisFuzzerSeed: *p.fuzzerSeed,
-		NoAnalysisFuncFilter: *p.noAnalysisFuncs})
+		NoAnalysisFuncFilter: *p.noAnalysisFuncs, UseEncodingForMemorySpace: *p.useEncoding})
 }
