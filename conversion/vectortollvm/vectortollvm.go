@@ -6,7 +6,10 @@
 package vectortollvm
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/conversion/llvmcommon"
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/llvm"
@@ -191,6 +194,9 @@ func (l *lowering) patterns() []rewrite.ConversionPattern {
 // Run converts the vector operations nested in op; those without a
 // lowering stay.
 func Run(ctx *ir.Context, op *ir.Operation) error {
+	if err := checkSizes(op); err != nil {
+		return err
+	}
 	// The greedy run before the conversion (transfers of rank 1 to loads
 	// and stores, masks), which also folds and hoists constants.
 	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(prePatterns()...), rewrite.GreedyConfig{})
@@ -219,6 +225,46 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	})
 	l.illegal(target)
 	return llvmcommon.Apply(ctx, op, target, l.patterns(), l.tc)
+}
+
+// maxElements bounds the elements of a vector the lowering takes on: its
+// shuffles and splats hold a mask or a constant element per lane.
+const maxElements = 1 << 24
+
+// checkSizes reports the first vector operation in op whose vector
+// operands or results have more than maxElements elements.
+func checkSizes(op *ir.Operation) error {
+	var err error
+	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if err != nil {
+			return false
+		}
+		if o.OpName().DialectNamespace() != "vector" {
+			return true
+		}
+		check := func(t ir.Type) {
+			v, ok := t.(*ir.VectorType)
+			if !ok || err != nil {
+				return
+			}
+			n := int64(1)
+			for _, d := range v.Shape {
+				if d > maxElements || n*d > maxElements {
+					err = ir.OpError(o, fmt.Sprintf("vector type '%s' has more than %d elements, too many to lower to LLVM", asm.TypeString(t), maxElements))
+					return
+				}
+				n *= d
+			}
+		}
+		for _, v := range o.Operands() {
+			check(v.Type())
+		}
+		for _, t := range o.ResultTypes() {
+			check(t)
+		}
+		return true
+	})
+	return err
 }
 
 // illegal marks the operations the patterns lower illegal in target;

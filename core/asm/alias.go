@@ -335,7 +335,7 @@ func (c *aliasCollector) visitType(t ir.Type, deferred bool) (int, int) {
 	switch t := t.(type) {
 	case *ir.MemRefType:
 		v.typ(t.Elem)
-		if t.Layout != nil {
+		if !t.HasIdentityLayout() {
 			v.attr(t.Layout, false)
 		}
 		if t.MemorySpace != nil {
@@ -541,7 +541,7 @@ func (c *aliasCollector) mayAliasType(t ir.Type) bool {
 	if !m {
 		switch t := t.(type) {
 		case *ir.MemRefType:
-			m = c.mayAliasType(t.Elem) || (t.Layout != nil && c.mayAliasAttr(t.Layout)) ||
+			m = c.mayAliasType(t.Elem) || (!t.HasIdentityLayout() && c.mayAliasAttr(t.Layout)) ||
 				(t.MemorySpace != nil && c.mayAliasAttr(t.MemorySpace))
 		case *ir.FunctionType:
 			m = slices.ContainsFunc(t.Inputs, c.mayAliasType) || slices.ContainsFunc(t.Results, c.mayAliasType)

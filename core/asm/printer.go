@@ -985,7 +985,7 @@ func (p *printer) printTypeImpl(t ir.Type) {
 		p.w.WriteString("memref<")
 		p.printShape(t.Shape)
 		p.printType(t.Elem)
-		if t.Layout != nil {
+		if !t.HasIdentityLayout() {
 			p.w.WriteString(", ")
 			p.printAttribute(t.Layout, elideMay)
 		}

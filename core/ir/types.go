@@ -127,7 +127,10 @@ type UnrankedTensorType struct {
 }
 
 // MemRefType is memref<4x?xf32, layout, memspace>. Layout is nil for the
-// identity layout; MemorySpace is nil for the default memory space.
+// identity layout; MemorySpace is nil for the default memory space. An
+// identity map with symbols, such as affine_map<(d0)[s0] -> (d0)>, is kept
+// as the layout of a type of its own, as in MLIR, and printed like the
+// identity layout (see HasIdentityLayout).
 type MemRefType struct {
 	storage
 	Shape       []int64
@@ -290,7 +293,7 @@ func (c *Context) UnrankedTensorType(elem Type) *UnrankedTensorType {
 // is the identity layout; an identity affine map layout is normalized to nil.
 func (c *Context) MemRefType(shape []int64, elem Type, layout, memorySpace Attribute) *MemRefType {
 	var kb [128]byte
-	if m, ok := layout.(*AffineMapAttr); ok && m.Map.IsIdentity() && m.Map.NumDims == len(shape) {
+	if m, ok := layout.(*AffineMapAttr); ok && m.Map.IsIdentity() && m.Map.NumSyms == 0 && m.Map.NumDims == len(shape) {
 		layout = nil
 	}
 	k := keyBuf(kb[:0])
@@ -302,6 +305,17 @@ func (c *Context) MemRefType(shape []int64, elem Type, layout, memorySpace Attri
 	return intern(c, k, func(st storage) *MemRefType {
 		return &MemRefType{storage: st, Shape: append([]int64(nil), shape...), Elem: elem, Layout: layout, MemorySpace: memorySpace}
 	})
+}
+
+// HasIdentityLayout reports whether t's layout is the identity: none, or
+// an identity affine map (with symbols, which the printer elides as
+// MLIR's does).
+func (t *MemRefType) HasIdentityLayout() bool {
+	if t.Layout == nil {
+		return true
+	}
+	m, ok := t.Layout.(*AffineMapAttr)
+	return ok && m.Map.IsIdentity() && m.Map.NumDims == len(t.Shape)
 }
 
 // UnrankedMemRefType returns memref<*xelem, memorySpace>.
@@ -399,7 +413,7 @@ func (t *MemRefType) OffsetAndStrides() (int64, []int64) {
 		return l.Offset, l.Strides
 	}
 	strides := make([]int64, len(t.Shape))
-	if t.Layout != nil {
+	if !t.HasIdentityLayout() {
 		for i := range strides {
 			strides[i] = Dynamic
 		}

@@ -184,7 +184,33 @@ type Options struct {
 	// (buffer-alignment): 0 is the default, 64; a negative value leaves
 	// them without one (buffer-alignment=0).
 	BufferAlignment int64
+	// CopyBeforeWrite skips the in-place analysis: every write goes to a
+	// new buffer, a copy of the old one where its contents may be read
+	// (copy-before-write).
+	CopyBeforeWrite bool
+	// AnalysisHeuristic is the order in which the in-place analysis
+	// decides the operations of a function (analysis-heuristic):
+	// BottomUp (also the empty string), TopDown, BottomUpFromTerminators
+	// or Fuzzer, which shuffles them with AnalysisFuzzerSeed.
+	AnalysisHeuristic  string
+	AnalysisFuzzerSeed uint64
+	// UseEncodingForMemorySpace takes the memory space of a tensor's
+	// buffer from the tensor type's encoding
+	// (use-encoding-for-memory-space).
+	UseEncodingForMemorySpace bool
+	// NoAnalysisFuncFilter names the functions that are bufferized
+	// without the analysis, as with CopyBeforeWrite
+	// (no-analysis-func-filter, with function boundaries).
+	NoAnalysisFuncFilter []string
 }
+
+// The orders of the in-place analysis, upstream's AnalysisHeuristic.
+const (
+	BottomUp                = "bottom-up"
+	TopDown                 = "top-down"
+	BottomUpFromTerminators = "bottom-up-from-terminators"
+	Fuzzer                  = "fuzzer"
+)
 
 // The layouts of function boundaries, upstream's LayoutMapOption.
 const (

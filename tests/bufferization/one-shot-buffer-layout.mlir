@@ -18,3 +18,25 @@ func.func @identity_layout(%a: tensor<?xf32> {bufferization.buffer_layout = affi
   call @use(%a) : (tensor<?xf32>) -> ()
   return %x : f32
 }
+
+// An identity map with symbols is a layout of its own, printed as the
+// identity one: a copy passed for such an argument is cast to it.
+
+// CHECK-LABEL: func.func @symbol_identity_callee
+// CHECK-SAME: (%arg0: memref<?xf32>)
+// CHECK: %[[C:.*]] = memref.cast %arg0 : memref<?xf32> to memref<?xf32, strided<[?], offset: ?>>
+// CHECK: call @use(%[[C]])
+func.func @symbol_identity_callee(%a: tensor<?xf32> {bufferization.buffer_layout = affine_map<(i)[s0, s1] -> (i)>}) {
+  call @use(%a) : (tensor<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @symbol_identity_caller
+// CHECK: %[[A:.*]] = memref.alloc
+// CHECK: memref.copy %arg0, %[[A]] : memref<?xf32> to memref<?xf32>
+// CHECK: %[[C:.*]] = memref.cast %[[A]] : memref<?xf32> to memref<?xf32>
+// CHECK: call @symbol_identity_callee(%[[C]])
+func.func @symbol_identity_caller(%a: tensor<?xf32> {bufferization.buffer_layout = affine_map<(i)[s0, s1] -> (i)>, bufferization.writable = false}) {
+  call @symbol_identity_callee(%a) : (tensor<?xf32>) -> ()
+  return
+}

@@ -116,8 +116,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	}
 	a.readOnly = readOnly
 	defer a.reset()
-	for k := len(ops) - 1; k >= 0; k-- {
-		op := ops[k]
+	for _, op := range s.order(f, ops) {
 		for i, v := range op.Operands() {
 			if !isTensor(v.Type()) {
 				continue
@@ -281,7 +280,7 @@ func (a *analysis) writable(v ir.Value) bool {
 	return true
 }
 
-// valueRead reports whether v is read, directly or through operations
+// valueReadThroughAliases reports whether v is read, directly or through operations
 // that only share its buffer (MLIR's AnalysisState::isValueRead).
 func valueReadThroughAliases(v ir.Value) bool {
 	seen := map[use]bool{}
@@ -426,7 +425,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 			continue
 		}
 		for w := range ws {
-			if r.op != w.op && before(r.op, w.op) {
+			if r.op != w.op && a.s.before(r.op, w.op) {
 				continue // the read happens before the write
 			}
 			if r == w {
@@ -445,7 +444,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 			}
 			for _, d := range defs {
 				if dop := ir.DefiningOp(d); dop != nil {
-					if dop != w.op && before(w.op, dop) {
+					if dop != w.op && a.s.before(w.op, dop) {
 						continue // the write happens before the definition
 					}
 				}
@@ -487,14 +486,14 @@ func equivalentBack(v, other ir.Value) bool {
 }
 
 // before reports whether a comes before b in their block.
-func before(a, b *ir.Operation) bool {
+func (s *state) before(a, b *ir.Operation) bool {
 	if a.Block() != b.Block() {
 		b = liftInto(b, a.Block())
 		if b == nil {
 			return false
 		}
 	}
-	return a != b && a.IsBeforeInBlock(b)
+	return a != b && s.isBefore(a, b)
 }
 
 // matchingSubsets reports whether the read r and the write w do not

@@ -38,6 +38,7 @@ package bufferize
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/strata-ir/strata/core/asm"
@@ -90,13 +91,26 @@ type state struct {
 	summaries map[*ir.Operation]*bufferization.FuncSummary
 	// an is the bottom-up analysis, reused from function to function.
 	an *analysis
+	// copyAll is set while a function is bufferized without the
+	// analysis (copy-before-write, no-analysis-func-filter): every write
+	// goes to a new buffer.
+	copyAll bool
+	// shuffled holds the position of each operation in the module's
+	// shuffled order (analysis-heuristic=fuzzer without function
+	// boundaries).
+	shuffled map[*ir.Operation]int
+	// undefDefs memoizes undefinedValue.
+	undefDefs map[ir.Value]bool
+	// pos numbers the operations of the function being rewritten in
+	// their blocks (numberOps).
+	pos map[*ir.Operation]int
 }
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	s := &state{ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
-		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, asTensor: map[ir.Value]ir.Value{}}
+		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
 	}
@@ -122,9 +136,21 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			return err
 		}
 	}
+	if s.opts.AnalysisHeuristic == bufferization.Fuzzer && !s.opts.FunctionBoundaries {
+		s.shuffleModule()
+	}
 	for _, f := range funcs {
 		if f.Region(0).Empty() {
 			continue
+		}
+		s.numberOps(f)
+		s.opts = opts
+		s.copyAll = opts.CopyBeforeWrite || opts.FunctionBoundaries && slices.Contains(opts.NoAnalysisFuncFilter, funcName(f))
+		if s.copyAll {
+			// Without the analysis, nothing requires a loop to yield
+			// its iteration's buffer: what it yields is copied where
+			// needed, as upstream.
+			s.opts.AllowReturnAllocsFromLoops = true
 		}
 		if err := s.analyze(f, func(a *ir.BlockArgument) bool {
 			// Without function boundaries, an argument is read through
@@ -140,6 +166,9 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 				return err
 			}
 		}
+		if s.copyAll {
+			s.dropUnusedAllocs()
+		}
 		if s.infer[f] {
 			s.inferResults(f)
 		}
@@ -154,6 +183,31 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		s.forgetValues()
 	}
 	return s.eraseDead()
+}
+
+// dropUnusedAllocs erases the allocations of tensors of undefined
+// contents that nothing uses: without the analysis, every write went to
+// a new buffer, and upstream erases the tensor.empty or alloc_tensor
+// whose uses it replaced.
+func (s *state) dropUnusedAllocs() {
+	for v := range s.undef {
+		b := s.buf[v]
+		if b == nil || ir.HasUses(b) {
+			continue
+		}
+		if a, ok := memref.AsAllocOp(ir.DefiningOp(b)); ok {
+			a.Erase()
+			delete(s.buf, v)
+		}
+	}
+}
+
+// funcName returns the symbol name of f.
+func funcName(f *ir.Operation) string {
+	if n, ok := f.InherentAttr("sym_name").(*ir.StringAttr); ok {
+		return n.Value
+	}
+	return ""
 }
 
 // eraseDead erases the operations the rewriting replaced, last first.
@@ -184,6 +238,8 @@ func (s *state) forgetValues() {
 	clear(s.same)
 	clear(s.orig)
 	clear(s.undef)
+	clear(s.undefDefs)
+	clear(s.pos)
 	clear(s.asTensor)
 }
 
@@ -250,11 +306,54 @@ func liftInto(op *ir.Operation, b *ir.Block) *ir.Operation {
 	return op
 }
 
+// liftToCommon returns the ancestors of a and b (themselves included)
+// that sit in one block, the innermost such, or nils.
+func liftToCommon(a, b *ir.Operation) (*ir.Operation, *ir.Operation) {
+	for x := a; x != nil; x = x.ParentOp() {
+		if y := liftInto(b, x.Block()); y != nil {
+			return x, y
+		}
+	}
+	return nil, nil
+}
+
 // isLoop reports whether op is a loop (ir.LoopLikeOp).
 func isLoop(op *ir.Operation) bool { return ir.LoopLikeOp.Implements(op) }
 
+// numberOps records the position of each operation of f in its block,
+// for isBefore. The rewriting inserts operations but never reorders the
+// ones it numbered.
+func (s *state) numberOps(f *ir.Operation) {
+	clear(s.pos)
+	f.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		for i := 0; i < op.NumRegions(); i++ {
+			for _, b := range op.Region(i).Blocks() {
+				n := 0
+				b.Ops(func(o *ir.Operation) bool {
+					s.pos[o] = n
+					n++
+					return true
+				})
+			}
+		}
+		return true
+	})
+}
+
+// isBefore reports whether a comes before b, two operations of one
+// block: by their numbers when both have one (MLIR's cached operation
+// order), else by walking the block.
+func (s *state) isBefore(a, b *ir.Operation) bool {
+	pa, oka := s.pos[a]
+	pb, okb := s.pos[b]
+	if oka && okb {
+		return pa < pb
+	}
+	return a.IsBeforeInBlock(b)
+}
+
 // definedBefore reports whether v exists when w runs.
-func definedBefore(v ir.Value, w *ir.Operation) bool {
+func (s *state) definedBefore(v ir.Value, w *ir.Operation) bool {
 	if a, ok := v.(*ir.BlockArgument); ok {
 		for p := w; p != nil; p = p.ParentOp() {
 			if p.Block() == a.Owner() {
@@ -268,10 +367,62 @@ func definedBefore(v ir.Value, w *ir.Operation) bool {
 		return false
 	}
 	if a := liftInto(d, w.Block()); a != nil {
-		return a != w && a.IsBeforeInBlock(w)
+		return a != w && s.isBefore(a, w)
 	}
 	if a := liftInto(w, d.Block()); a != nil {
-		return a != d && d.IsBeforeInBlock(a)
+		return a != d && s.isBefore(d, a)
+	}
+	return false
+}
+
+// undefinedValue reports whether nothing defined what the tensor v
+// holds (MLIR's findDefinitions finds nothing), memoized per function.
+func (s *state) undefinedValue(v ir.Value) bool {
+	if _, ok := v.(*ir.OpResult); !ok {
+		return false
+	}
+	u, ok := s.undefDefs[v]
+	if !ok {
+		u = len(definitions(v)) == 0
+		s.undefDefs[v] = u
+	}
+	return u
+}
+
+// repeatsOver reports whether w sits in a loop that does not contain
+// block db, where the value it writes is defined: each iteration would
+// write that one buffer again.
+func (s *state) repeatsOver(w *ir.Operation, db *ir.Block) bool {
+	var owner *ir.Operation
+	if db != nil {
+		owner = db.ParentOp()
+	}
+	for p := w.ParentOp(); p != nil; p = p.ParentOp() {
+		if p == owner || owner != nil && p.IsAncestor(owner) {
+			return false
+		}
+		if isLoop(p) {
+			return true
+		}
+	}
+	return owner != nil
+}
+
+// readsThroughAliases reports whether op reads its tensor operand i,
+// or only shares its buffer with results that are read (MLIR's
+// getAliasingReads): a view that is only written does not read.
+func readsThroughAliases(op *ir.Operation, i int) bool {
+	if readsOperand(op, i) {
+		return true
+	}
+	u := use{op, i}
+	if writes(u) {
+		return false
+	}
+	for _, r := range aliasingResults(u) {
+		if valueReadThroughAliases(r) {
+			return true
+		}
 	}
 	return false
 }
@@ -349,6 +500,9 @@ func readsOperand(op *ir.Operation, i int) bool {
 // inPlace reports whether w may write operand idx (a tensor) in the buffer
 // of that tensor.
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
+	if s.copyAll {
+		return false
+	}
 	if in, ok := s.decided[use{w, idx}]; ok {
 		return in
 	}
@@ -360,27 +514,28 @@ func (s *state) inPlace(w *ir.Operation, idx int) bool {
 func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 	t := w.Operand(idx)
 	for _, v := range s.members(t) {
-		if !definedBefore(v, w) {
+		if !s.definedBefore(v, w) {
+			continue
+		}
+		if s.undefinedValue(v) {
+			// Nothing defined what v holds (an allocation of undefined
+			// contents): a read of it may see any write (MLIR's
+			// findDefinitions yields nothing to conflict with).
 			continue
 		}
 		// A write in a loop that does not define v repeats.
-		db := ir.ParentBlock(v)
-		for p := w; p != nil && p.Block() != db; p = p.ParentOp() {
-			if p != w && isLoop(p) {
-				return true
-			}
-			if p.ParentOp() == nil {
-				return true
-			}
+		if s.repeatsOver(w, ir.ParentBlock(v)) {
+			return true
 		}
 		for u := v.FirstUse(); u != nil; u = u.Next() {
 			o := u.Owner()
 			if o == w && u.Index() == idx {
 				continue
 			}
-			if o != w && !readsOperand(o, u.Index()) {
-				// Only written (a linalg init its payload ignores): the
-				// contents w leaves there are not observed.
+			if o != w && !readsThroughAliases(o, u.Index()) {
+				// Only written (a linalg init its payload ignores), or
+				// viewed by values that are not read: the contents w
+				// leaves there are not observed.
 				continue
 			}
 			if o != w && mutuallyExclusive(o, w) {
@@ -394,12 +549,18 @@ func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 					}
 					return true
 				}
-				if !a.IsBeforeInBlock(w) {
+				if !s.isBefore(a, w) {
 					return true
 				}
 				continue
 			}
-			if a := liftInto(w, o.Block()); a != nil && o != a && o.IsBeforeInBlock(a) {
+			if a := liftInto(w, o.Block()); a != nil && o != a && s.isBefore(o, a) {
+				continue
+			}
+			// In regions of two operations of one block: the use is
+			// before w when its operation is (a loop around both is
+			// the loop rule's above).
+			if ao, aw := liftToCommon(o, w); ao != nil && ao != aw && s.isBefore(ao, aw) {
 				continue
 			}
 			return true
@@ -413,11 +574,20 @@ func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 func (s *state) identityType(t ir.Type) ir.Type {
 	switch t := t.(type) {
 	case *ir.RankedTensorType:
-		return s.ctx.MemRefType(t.Shape, t.Elem, nil, nil)
+		return s.ctx.MemRefType(t.Shape, t.Elem, nil, s.memorySpace(t))
 	case *ir.UnrankedTensorType:
 		return s.ctx.UnrankedMemRefType(t.Elem, nil)
 	}
 	return t
+}
+
+// memorySpace returns the memory space of the buffers of tensor type t:
+// its encoding with use-encoding-for-memory-space, else the default one.
+func (s *state) memorySpace(t *ir.RankedTensorType) ir.Attribute {
+	if s.opts.UseEncodingForMemorySpace {
+		return t.Encoding
+	}
+	return nil
 }
 
 func (s *state) dynamicType(t ir.Type) ir.Type {
@@ -426,7 +596,7 @@ func (s *state) dynamicType(t ir.Type) ir.Type {
 		for i := range strides {
 			strides[i] = ir.Dynamic
 		}
-		return s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(ir.Dynamic, strides), nil)
+		return s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(ir.Dynamic, strides), s.memorySpace(rt))
 	}
 	return s.identityType(t)
 }
@@ -518,7 +688,7 @@ func (s *state) arguments(f *ir.Operation) []bool {
 		if !isTensor(a.Type()) {
 			continue
 		}
-		read[i] = valueRead(a)
+		read[i] = valueReadThroughAliases(a)
 		s.orig[a] = a.Type()
 		s.makeSet(a)
 		if argAttr(f, i, bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false)) {
@@ -532,17 +702,17 @@ func (s *state) arguments(f *ir.Operation) []bool {
 }
 
 // argType returns the buffer type of f's argument i, of tensor type t:
-// the layout its `bufferization.buffer_layout` attribute gives (an
-// identity map is the identity layout), else the boundary's.
+// the layout its `bufferization.buffer_layout` attribute gives, else the
+// boundary's.
 func (s *state) argType(f *ir.Operation, i int, t ir.Type) ir.Type {
 	rt, ok := t.(*ir.RankedTensorType)
 	l := argAttr(f, i, bufferization.BufferLayoutAttr)
 	if !ok || l == nil {
 		return s.BoundaryType(t)
 	}
-	if m, ok := l.(*ir.AffineMapAttr); ok && m.Map.IsIdentity() {
-		return s.identityType(t)
-	}
+	// An identity map with symbols is a layout of its own, printed as
+	// the identity one: a caller's identity buffer is cast to it, as
+	// upstream.
 	return s.ctx.MemRefType(rt.Shape, rt.Elem, l, nil)
 }
 
@@ -594,17 +764,6 @@ func (s *state) dropArgAttrs(f *ir.Operation) {
 		return
 	}
 	f.SetAttr("arg_attrs", s.ctx.ArrayAttr(elems))
-}
-
-// valueRead reports whether some use of the tensor v reads it (MLIR's
-// AnalysisState::isValueRead), before the rewriting.
-func valueRead(v ir.Value) bool {
-	for u := v.FirstUse(); u != nil; u = u.Next() {
-		if readsOperand(u.Owner(), u.Index()) {
-			return true
-		}
-	}
-	return false
 }
 
 // summarize records what f's callers need to know of f once its body is
@@ -761,6 +920,22 @@ func (s *state) allocIn(t ir.Type, like ir.Value, dyn []ir.Value, space ir.Attri
 // buffer (a copy of it unless noCopy).
 func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, error) {
 	t := op.Operand(idx)
+	if a, ok := t.(*ir.BlockArgument); ok && !s.opts.FunctionBoundaries && isTensor(s.tt(t)) {
+		if _, has := s.buf[t]; !has {
+			// Read through a to_buffer (bufferOf), which may not be
+			// written.
+			s.makeSet(a)
+			s.readonly[s.find(a)] = true
+		}
+	}
+	if rt, ok := s.tt(t).(*ir.RankedTensorType); ok && noCopy && !slices.Contains(rt.Shape, ir.Dynamic) && !s.inPlace(op, idx) {
+		// A new buffer whose contents are all written: the old one is
+		// not needed (no to_buffer of it is made), as upstream's
+		// alloc_tensor without a copy.
+		s.b.SetInsertionPoint(op)
+		s.b.Loc = op.Loc()
+		return s.alloc(rt, s.buf[t], nil), nil
+	}
 	src, err := s.bufferOf(op, t)
 	if err != nil {
 		return nil, err
@@ -901,7 +1076,7 @@ func (s *state) CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value {
 			return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
 		}
 	case *ir.MemRefType:
-		if to.Layout == s.dynamicType(tensor).(*ir.MemRefType).Layout {
+		if to.MemorySpace == from.MemorySpace && guaranteedCastCompatible(from, to) {
 			return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
 		}
 	}
@@ -920,6 +1095,35 @@ func (s *state) CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value {
 	}
 	return nb
 }
+
+// guaranteedCastCompatible reports whether every buffer of type from is
+// one of type to: each offset and stride of to is dynamic or the static
+// one of from (MLIR's isGuaranteedCastCompatible).
+func guaranteedCastCompatible(from, to *ir.MemRefType) bool {
+	if len(from.Shape) != len(to.Shape) || from.Elem != to.Elem || !strided(from) || !strided(to) {
+		return false
+	}
+	fo, fs := from.OffsetAndStrides()
+	too, ts := to.OffsetAndStrides()
+	fits := func(a, b int64) bool { return b == ir.Dynamic || a == b }
+	if !fits(fo, too) {
+		return false
+	}
+	for i := range fs {
+		if !fits(fs[i], ts[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// strided reports whether t's layout states its offset and strides: the
+// identity or a strided<...> one.
+func strided(t *ir.MemRefType) bool {
+	_, ok := t.Layout.(*ir.StridedLayoutAttr)
+	return ok || t.HasIdentityLayout()
+}
+
 func (s *state) Alignment() ir.Attribute          { return s.alignment() }
 func (s *state) Index(v int64) ir.Value           { return s.cst(v) }
 func (s *state) HasTensors(op *ir.Operation) bool { return s.hasTensors(op) }
@@ -953,6 +1157,9 @@ func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
 func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
 func (s *state) OutOfPlace(op *ir.Operation, i int) bool {
+	if s.copyAll {
+		return false
+	}
 	in, ok := s.decided[use{op, i}]
 	return ok && !in
 }

@@ -52,72 +52,86 @@ func parse(t *testing.T, path string) (*ir.Context, *ir.Operation) {
 // analysis tests to the llvm dialect, interpreting @main before and after
 // every pass: each pass that runs must keep what @main prints and returns.
 func TestPipelineKeepsSemantics(t *testing.T) {
-	files := []string{"testdata/conflicts.mlir", "testdata/slices.mlir", "testdata/control.mlir", "testdata/pad.mlir", "testdata/bottomup.mlir"}
+	files := []string{"testdata/conflicts.mlir", "testdata/slices.mlir", "testdata/control.mlir", "testdata/pad.mlir", "testdata/bottomup.mlir", "testdata/repeat.mlir"}
 	for _, e := range []string{"matmul", "mlp", "softmax", "layernorm", "conv", "attention"} {
 		files = append(files, filepath.Join("..", "..", "examples", e, e+".mlir"))
 	}
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".mlir")
-		t.Run(name, func(t *testing.T) {
-			ctx, m := parse(t, f)
-			r, err := semcheck.Validate(ctx, m, pipeline, "main")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Failure != nil {
-				t.Fatalf("%v\n%v", r.Failure, r.Failure.Notes)
-			}
-			stop, listed := stops[name]
-			if r.PassError != nil {
-				if !listed || stop != r.FailedPass {
-					t.Fatalf("pass %s failed: %v (validated: %v)", r.FailedPass, r.PassError, r.Validated)
-				}
-				// Every pass before the one that fails is validated.
-				for i, p := range lowerings {
-					if p == stop {
-						if diff := cmp.Diff(lowerings[:i], r.Validated); diff != "" {
-							t.Errorf("validated passes (-want +got):\n%s", diff)
-						}
-						break
-					}
-				}
-				t.Logf("lowering stops at %s: %v", stop, firstLine(r.PassError.Error()))
-				return
-			}
-			if listed {
-				t.Errorf("the program now lowers past %s: remove it from stops", stop)
-			}
-			if diff := cmp.Diff(lowerings, r.Validated); diff != "" {
-				t.Errorf("validated passes (-want +got):\n%s", diff)
-			}
-			// Nothing but the llvm dialect is left.
-			var left []string
-			m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
-				if n := op.Name(); n != "builtin.module" && !strings.HasPrefix(n, "llvm.") {
-					left = append(left, n)
-				}
-				return true
-			})
-			if len(left) > 0 {
-				t.Errorf("operations left after the pipeline: %v", left)
-			}
-			// The lowered program runs in mlir-runner as it runs in the
-			// interpreter.
-			obs, err := semcheck.Observe(m, "main")
-			if err != nil {
-				t.Fatal(err)
-			}
-			var sb strings.Builder
-			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			if out, ok := runnerOutput(t, sb.String()); ok {
-				if diff := cmp.Diff(obs.String(), out); diff != "" {
-					t.Errorf("interpreter (-) and mlir-runner (+) on the lowered program:\n%s", diff)
-				}
-			}
-		})
+	// Each program is lowered with the in-place analysis and without it
+	// (copy-before-write: a copy before every write).
+	variants := []struct{ suffix, pipeline string }{
+		{"", pipeline},
+		{"/copy-before-write", strings.Replace(pipeline, "allow-return-allocs-from-loops}", "allow-return-allocs-from-loops copy-before-write}", 1)},
 	}
+	for _, f := range files {
+		for _, v := range variants {
+			name := strings.TrimSuffix(filepath.Base(f), ".mlir")
+			testLowering(t, name+v.suffix, name, f, v.pipeline)
+		}
+	}
+}
+
+// testLowering is one run of TestPipelineKeepsSemantics: the program in
+// file f (stops key name) lowered by pipeline.
+func testLowering(t *testing.T, test, name, f, pipeline string) {
+	t.Run(test, func(t *testing.T) {
+		ctx, m := parse(t, f)
+		r, err := semcheck.Validate(ctx, m, pipeline, "main")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Failure != nil {
+			t.Fatalf("%v\n%v", r.Failure, r.Failure.Notes)
+		}
+		stop, listed := stops[name]
+		if r.PassError != nil {
+			if !listed || stop != r.FailedPass {
+				t.Fatalf("pass %s failed: %v (validated: %v)", r.FailedPass, r.PassError, r.Validated)
+			}
+			// Every pass before the one that fails is validated.
+			for i, p := range lowerings {
+				if p == stop {
+					if diff := cmp.Diff(lowerings[:i], r.Validated); diff != "" {
+						t.Errorf("validated passes (-want +got):\n%s", diff)
+					}
+					break
+				}
+			}
+			t.Logf("lowering stops at %s: %v", stop, firstLine(r.PassError.Error()))
+			return
+		}
+		if listed {
+			t.Errorf("the program now lowers past %s: remove it from stops", stop)
+		}
+		if diff := cmp.Diff(lowerings, r.Validated); diff != "" {
+			t.Errorf("validated passes (-want +got):\n%s", diff)
+		}
+		// Nothing but the llvm dialect is left.
+		var left []string
+		m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+			if n := op.Name(); n != "builtin.module" && !strings.HasPrefix(n, "llvm.") {
+				left = append(left, n)
+			}
+			return true
+		})
+		if len(left) > 0 {
+			t.Errorf("operations left after the pipeline: %v", left)
+		}
+		// The lowered program runs in mlir-runner as it runs in the
+		// interpreter.
+		obs, err := semcheck.Observe(m, "main")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sb strings.Builder
+		if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if out, ok := runnerOutput(t, sb.String()); ok {
+			if diff := cmp.Diff(obs.String(), out); diff != "" {
+				t.Errorf("interpreter (-) and mlir-runner (+) on the lowered program:\n%s", diff)
+			}
+		}
+	})
 }
 
 // runnerOutput runs @main of src with mlir-runner and returns its output

@@ -1,6 +1,8 @@
 package bufferize
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -20,6 +22,11 @@ type oneShotBufferize struct {
 	boundaryLayout     *string
 	unknownLayout      *string
 	alignment          *uint64
+	copyBeforeWrite    *bool
+	heuristic          *string
+	fuzzerSeed         *uint64
+	noAnalysisFuncs    *[]string
+	useEncoding        *bool
 }
 
 // New returns the one-shot-bufferize pass, which runs on modules.
@@ -39,6 +46,16 @@ func New() pass.Pass {
 		{Name: bufferization.FullyDynamicLayoutMap, Desc: "use fully dynamic layout maps"},
 	}, "Controls layout maps for non-inferrable memref types.")
 	p.alignment = p.Options.Uint("buffer-alignment", 64, "Sets the alignment of newly allocated buffers.")
+	p.copyBeforeWrite = p.Options.Bool("copy-before-write", false, "Skip the analysis. Make a buffer copy on every write.")
+	p.heuristic = p.Options.Enum("analysis-heuristic", bufferization.BottomUp, []pass.EnumValue{
+		{Name: bufferization.BottomUp, Desc: "decide the last operations first"},
+		{Name: bufferization.TopDown, Desc: "decide the first operations first"},
+		{Name: bufferization.BottomUpFromTerminators, Desc: "decide what region terminators yield first, then bottom-up"},
+		{Name: bufferization.Fuzzer, Desc: "decide in a random order given by analysis-fuzzer-seed"},
+	}, "Heuristic that control the IR traversal during analysis")
+	p.fuzzerSeed = p.Options.Uint("analysis-fuzzer-seed", 0, "Test only: Analyze ops in random order with a given seed (fuzzer)")
+	p.useEncoding = p.Options.Bool("use-encoding-for-memory-space", false, "Use the Tensor encoding attribute for the memory space.")
+	p.noAnalysisFuncs = p.Options.StringList("no-analysis-func-filter", nil, "Skip analysis of functions with these symbol names.Set copyBeforeWrite to true when bufferizing them.")
 	return p
 }
 
@@ -46,10 +63,16 @@ func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
 	if *p.unknownLayout == bufferization.InferLayoutMap {
 		return ir.NewError(st.Context().UnknownLoc(), "Invalid option: 'infer-layout-map' is not a valid value for 'unknown-type-conversion'")
 	}
+	if a := *p.alignment; a != 0 && (a&(a-1) != 0 || a > 1<<62) {
+		// Upstream makes allocations that fail to verify.
+		return ir.NewError(op.Loc(), fmt.Sprintf("Invalid option: 'buffer-alignment' must be a power of two, got %d", a))
+	}
 	align := int64(*p.alignment)
 	if *p.alignment == 0 {
 		align = -1
 	}
 	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, AllowReturnAllocsFromLoops: *p.allowLoopAllocs,
-		FunctionBoundaryTypeConversion: *p.boundaryLayout, UnknownTypeConversion: *p.unknownLayout, BufferAlignment: align})
+		FunctionBoundaryTypeConversion: *p.boundaryLayout, UnknownTypeConversion: *p.unknownLayout, BufferAlignment: align,
+		CopyBeforeWrite: *p.copyBeforeWrite, AnalysisHeuristic: *p.heuristic, AnalysisFuzzerSeed: *p.fuzzerSeed,
+		NoAnalysisFuncFilter: *p.noAnalysisFuncs, UseEncodingForMemorySpace: *p.useEncoding})
 }

@@ -44,6 +44,9 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 		memref.BuildCopy(b, op.Loc(), src, nb)
 	}
 	s.SetResult(op.Result(0), nb, nil)
+	if op.NumOperands() == len(dyn) {
+		s.MarkUndefinedContents(op.Result(0))
+	}
 	s.Erase(op)
 	return nil
 }
@@ -58,12 +61,8 @@ func (allocTensor) AliasingResults(*ir.Operation, int) []int { return nil }
 // bufferization.ResultDefinition: the new buffer has defined contents
 // only when it is a copy.
 func (allocTensor) ResultBufferizesToMemoryWrite(op *ir.Operation, _ int) bool {
-	for _, v := range op.Operands() {
-		if bufferization.IsTensor(v.Type()) {
-			return true
-		}
-	}
-	return false
+	at, ok := bufferization.AsAllocTensorOp(op)
+	return !ok || at.Copy() != nil
 }
 
 // toTensor is its buffer, which the tensor program may not write unless

@@ -59,6 +59,10 @@ func (aliasing) AliasingResults(_ *ir.Operation, operand int) []int {
 	return nil
 }
 
+// BufferizesToMemoryRead implements bufferization.MemoryReader: a view
+// reads nothing itself; what reads the view reads the buffer.
+func (aliasing) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
+
 // setView gives op's result the view v of its operand 0's buffer, or a
 // copy of it when the analysis decided that the result may not share
 // that buffer.
@@ -531,7 +535,7 @@ func (s *state) subviewRaw(op *ir.Operation, src ir.Value, offsets, sizes, strid
 	if j != len(rt.Shape) {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: cannot infer the rank reduction of the slice")
 	}
-	ty := s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(off, kept), nil)
+	ty := s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(off, kept), mt.MemorySpace)
 	return memref.BuildSubview(s.b, op.Loc(), src, offsets, sizes, strides, s.ctx.DenseI64Array(so...), s.ctx.DenseI64Array(ss...), s.ctx.DenseI64Array(st...), ty).Result(), nil
 }
 

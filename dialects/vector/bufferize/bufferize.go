@@ -6,6 +6,7 @@ package bufferize
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/dialects/internal/viewlike"
 	"github.com/strata-ir/strata/dialects/vector"
 )
 
@@ -13,7 +14,7 @@ import (
 // vector.transfer_write to ctx.
 func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, vector.TransferReadOpName, bufferization.Reading{BufferizableOpInterface: transferRead{}})
-	bufferization.BufferizableOp.AttachTo(ctx, vector.TransferWriteOpName, bufferization.WritingInto{BufferizableOpInterface: transferWrite{}, Dest: 1})
+	bufferization.BufferizableOp.AttachTo(ctx, vector.TransferWriteOpName, transferWriteModel{bufferization.WritingInto{BufferizableOpInterface: transferWrite{}, Dest: 1}})
 }
 
 // transferRead reads the buffer of its source.
@@ -43,7 +44,7 @@ func (transferWrite) Bufferize(op *ir.Operation, s bufferization.State) error {
 	if !ok || op.NumResults() != 1 {
 		return ir.NewError(op.Loc(), "failed to bufferize op: not a vector.transfer_write on a tensor")
 	}
-	dst, err := s.Writable(op, 1, true)
+	dst, err := s.Writable(op, 1, overwritesPart(w, s.TensorType(w.Base())))
 	if err != nil {
 		return err
 	}
@@ -51,6 +52,46 @@ func (transferWrite) Bufferize(op *ir.Operation, s bufferization.State) error {
 	s.SetResult(op.Result(0), dst, s.InPlaceAlias(w.Base(), dst))
 	s.Erase(op)
 	return nil
+}
+
+// transferWriteModel is the analysis model of vector.transfer_write: it
+// writes its destination, which it reads unless it overwrites all of it.
+type transferWriteModel struct{ bufferization.WritingInto }
+
+// BufferizesToMemoryRead implements bufferization.MemoryReader.
+func (transferWriteModel) BufferizesToMemoryRead(op *ir.Operation, operand int) bool {
+	w, ok := vector.AsTransferWriteOp(op)
+	return !ok || operand != 1 || overwritesPart(w, w.Base().Type())
+}
+
+// overwritesPart reports whether w, whose destination has tensor type
+// t, may leave part of its destination as
+// it was, so that a copy of it must keep its contents: unless the
+// destination has a static shape, the indices are constant zeros, there
+// is no mask and the vector spans every dimension (MLIR's
+// TransferWriteOpInterface::bufferizesToMemoryRead).
+func overwritesPart(w vector.TransferWriteOp, t ir.Type) bool {
+	dst, ok := t.(*ir.RankedTensorType)
+	vt, vok := w.ValueToStore().Type().(*ir.VectorType)
+	if !ok || !vok || w.Mask() != nil {
+		return true
+	}
+	for _, d := range dst.Shape {
+		if d == ir.Dynamic {
+			return true
+		}
+	}
+	for _, i := range w.Indices() {
+		if c, ok := viewlike.ConstantIntValue(i); !ok || c != 0 {
+			return true
+		}
+	}
+	for k := 0; k < len(dst.Shape) && k < len(vt.Shape); k++ {
+		if dst.Shape[k] > vt.Shape[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // rebuild creates op again before it with the operands in repl replaced
