@@ -30,13 +30,15 @@ import (
 // parsing turn the IR into garbage at once. The slack a building cycle
 // grants is therefore bounded by buildSlack or the live heap, whichever
 // is larger, so that the first collection of the passes comes before the
-// heap holds several times the live IR. And minGCPercent is 100, Go's
-// default: a lower floor collected two or three times more during the
-// passes and the printing of a large module, each cycle tracing the whole
-// IR, to keep a peak that the building cycles already set.
+// heap holds several times the live IR. And minGCPercent is 125: a floor
+// of 50 collected two or three times more during the passes and the
+// printing of a large module, each cycle tracing the whole IR, to keep a
+// peak that the building cycles already set; at 100, the pacer, which
+// starts a cycle as early as 70% of the way to the goal, still often
+// collected once more while the output was printed, just before exiting.
 const (
 	maxGCPercent = 400
-	minGCPercent = 100
+	minGCPercent = 125
 	tunedHeap    = 32 << 20
 	maxSlack     = 128 << 20
 	buildSlack   = 4 * maxSlack
@@ -45,8 +47,8 @@ const (
 // TuneGC sets the collector's pacing for a compiler run unless the
 // environment sets GOGC: GOGC=400 while the live heap is under 32 MiB,
 // then a percentage that falls with the live heap (the heap grows by
-// about 128 MiB over it) down to GOGC=100, reached at a live heap of
-// 128 MiB; while the IR is being built, up to GOGC=400 again, the heap
+// about 128 MiB over it) down to GOGC=125, reached at a live heap of
+// about 100 MiB; while the IR is being built, up to GOGC=400 again, the heap
 // growing by at most 512 MiB or the live heap over it.
 func TuneGC() {
 	if os.Getenv("GOGC") != "" {
