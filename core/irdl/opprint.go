@@ -249,8 +249,8 @@ func (o *opDef) printOp(p ir.OpAsmPrinter, op *ir.Operation) {
 	v := printViews.Get().(*opView)
 	v.init(o, op, v.operands, v.results)
 	v.printList(p, o.format.elems)
-	clear(v.vals)
-	clear(v.types)
+	clear(v.vals[:cap(v.vals)])
+	clear(v.types[:cap(v.types)])
 	*v = opView{operands: v.operands[:0], results: v.results[:0], vals: v.vals[:0], types: v.types[:0], elided: v.elided[:0]}
 	printViews.Put(v)
 }
