@@ -85,6 +85,12 @@ type opView struct {
 	op       *ir.Operation
 	operands [][2]int
 	results  [][2]int
+	// Scratch storage of a pooled printing view, for what print hands to
+	// the printer and does not keep: an operand group, a type list and the
+	// names of elided attributes.
+	vals   []ir.Value
+	types  []ir.Type
+	elided []string
 }
 
 // printViews holds the views the printer reuses, with their group range
@@ -243,7 +249,9 @@ func (o *opDef) printOp(p ir.OpAsmPrinter, op *ir.Operation) {
 	v := printViews.Get().(*opView)
 	v.init(o, op, v.operands, v.results)
 	v.printList(p, o.format.elems)
-	*v = opView{operands: v.operands[:0], results: v.results[:0]}
+	clear(v.vals[:cap(v.vals)])
+	clear(v.types[:cap(v.types)])
+	*v = opView{operands: v.operands[:0], results: v.results[:0], vals: v.vals[:0], types: v.types[:0], elided: v.elided[:0]}
 	printViews.Put(v)
 }
 
@@ -259,6 +267,34 @@ func valueTypes(vs []ir.Value) []ir.Type {
 		out[i] = x.Type()
 	}
 	return out
+}
+
+// appendTypes appends the types a type directive argument refers to to
+// buf.
+func (v *opView) appendTypes(buf []ir.Type, a *fElem) []ir.Type {
+	switch a.kind {
+	case fOperands:
+		for i := 0; i < v.op.NumOperands(); i++ {
+			buf = append(buf, v.op.Operand(i).Type())
+		}
+	case fResults:
+		for i := 0; i < v.op.NumResults(); i++ {
+			buf = append(buf, v.op.Result(i).Type())
+		}
+	case fVar:
+		if a.vk == vOperand {
+			r := v.operands[a.idx]
+			for k := r[0]; k < r[1]; k++ {
+				buf = append(buf, v.op.Operand(k).Type())
+			}
+		} else {
+			r := v.results[a.idx]
+			for k := r[0]; k < r[1]; k++ {
+				buf = append(buf, v.op.Result(k).Type())
+			}
+		}
+	}
+	return buf
 }
 
 // typesOf returns the types a type directive argument refers to.
@@ -346,7 +382,13 @@ func (v *opView) print(p ir.OpAsmPrinter, e *fElem) {
 	case fVar:
 		switch e.vk {
 		case vOperand:
-			ir.PrintOperandList(p, v.operandGroup(e.idx))
+			r := v.operands[e.idx]
+			vals := v.vals[:0]
+			for k := r[0]; k < r[1]; k++ {
+				vals = append(vals, v.op.Operand(k))
+			}
+			v.vals = vals
+			ir.PrintOperandList(p, vals)
 		case vProp:
 			if a := v.prop(e.idx); a != nil {
 				printPropValue(p, o.props[e.idx].c, a, e.qualified)
@@ -384,7 +426,8 @@ func (v *opView) print(p ir.OpAsmPrinter, e *fElem) {
 		}
 	case fType:
 		a := e.args[0]
-		ts := v.typesOf(a)
+		ts := v.appendTypes(v.types[:0], a)
+		v.types = ts
 		if vd := v.constraintOf(a); vd != nil && vd.mod == single && len(ts) == 1 {
 			printTypeValue(p, vd.c, ts[0], e.qualified)
 			return
@@ -485,7 +528,7 @@ func hasProps(op *ir.Operation) bool {
 func (v *opView) elidedAttrs() []string {
 	o := v.o
 	f := o.format
-	elided := append([]string(nil), f.usedProps...)
+	elided := append(v.elided[:0], f.usedProps...)
 	if !f.allOperands && segmented(o.operands) {
 		elided = append(elided, "operandSegmentSizes")
 	}
@@ -497,6 +540,7 @@ func (v *opView) elidedAttrs() []string {
 			elided = append(elided, pd.name)
 		}
 	}
+	v.elided = elided
 	return elided
 }
 

@@ -1,6 +1,10 @@
 package rewrite
 
-import "github.com/strata-ir/strata/core/ir"
+import (
+	"slices"
+
+	"github.com/strata-ir/strata/core/ir"
+)
 
 // RegionSimplification selects how much the greedy driver simplifies
 // regions between iterations.
@@ -62,7 +66,18 @@ func (d *driver) push(op *ir.Operation) {
 		return
 	}
 	d.inList.Set(op, len(d.worklist))
-	d.worklist = append(d.worklist, op)
+	d.worklist = appendOp(d.worklist, op)
+}
+
+// appendOp appends op to list, doubling its capacity when it is full.
+// append grows large slices by a quarter at a time, which allocates about
+// five times the final size over the seeding of a large function; doubling
+// allocates twice.
+func appendOp(list []*ir.Operation, op *ir.Operation) []*ir.Operation {
+	if len(list) == cap(list) {
+		list = slices.Grow(list, max(len(list), 64))
+	}
+	return append(list, op)
 }
 
 // pushNested adds op, known to be nested in the scope, unless it is
@@ -72,12 +87,16 @@ func (d *driver) pushNested(op *ir.Operation) {
 		return
 	}
 	d.inList.Set(op, len(d.worklist))
-	d.worklist = append(d.worklist, op)
+	d.worklist = appendOp(d.worklist, op)
 }
 
 func (d *driver) pop() *ir.Operation {
 	for len(d.worklist) > 0 {
 		op := d.worklist[len(d.worklist)-1]
+		// Clear the slot: the backing array would otherwise keep the
+		// operation, and everything it points to, reachable after it is
+		// erased, until a later push overwrites it.
+		d.worklist[len(d.worklist)-1] = nil
 		d.worklist = d.worklist[:len(d.worklist)-1]
 		if op == nil {
 			continue
@@ -182,6 +201,7 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 			return false
 		}
 		changed = false
+		clear(d.worklist)
 		d.worklist = d.worklist[:0]
 		d.inList = ir.NewOpMarks()
 		if !cfg.DisableConstantCSE {
@@ -231,7 +251,7 @@ func (d *driver) seed(root *ir.Operation) {
 			for o := b.First(); o != nil; {
 				next := o.Next()
 				o.Walk(ir.PostOrder, func(x *ir.Operation) bool {
-					ops = append(ops, x)
+					ops = appendOp(ops, x)
 					return true
 				})
 				o = next

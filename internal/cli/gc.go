@@ -25,19 +25,31 @@ import (
 // percentage is not lowered but doubled (up to maxGCPercent); the first
 // cycle that finds mostly garbage brings it back to the live heap's
 // percentage.
+//
+// Building ends without a collection to tell it: the passes that follow
+// parsing turn the IR into garbage at once. The slack a building cycle
+// grants is therefore bounded by buildSlack or the live heap, whichever
+// is larger, so that the first collection of the passes comes before the
+// heap holds several times the live IR. And minGCPercent is 125: a floor
+// of 50 collected two or three times more during the passes and the
+// printing of a large module, each cycle tracing the whole IR, to keep a
+// peak that the building cycles already set; at 100, the pacer, which
+// starts a cycle as early as 70% of the way to the goal, still often
+// collected once more while the output was printed, just before exiting.
 const (
 	maxGCPercent = 400
-	minGCPercent = 50
+	minGCPercent = 125
 	tunedHeap    = 32 << 20
 	maxSlack     = 128 << 20
+	buildSlack   = 4 * maxSlack
 )
 
 // TuneGC sets the collector's pacing for a compiler run unless the
 // environment sets GOGC: GOGC=400 while the live heap is under 32 MiB,
 // then a percentage that falls with the live heap (the heap grows by
-// about 128 MiB over it) down to GOGC=50, reached at a live heap of
-// 256 MiB: a large module's peak is then about 1.5 times its live IR
-// rather than twice.
+// about 128 MiB over it) down to GOGC=125, reached at a live heap of
+// about 100 MiB; while the IR is being built, up to GOGC=400 again, the heap
+// growing by at most 512 MiB or the live heap over it.
 func TuneGC() {
 	if os.Getenv("GOGC") != "" {
 		return
@@ -90,9 +102,19 @@ func nextGCPercent(prev int, prevLive, live, allocated uint64) int {
 	p := gcPercentFor(live)
 	if live > prevLive && live-prevLive >= allocated/2 {
 		// Building: at least half of the allocation stayed live.
-		p = max(p, min(maxGCPercent, 2*prev))
+		p = max(p, min(maxGCPercent, 2*prev, buildPercent(live)))
 	}
 	return p
+}
+
+// buildPercent is the highest GC percentage a building cycle grants at a
+// live heap of live bytes: the heap may grow by buildSlack or by the live
+// heap, whichever is larger.
+func buildPercent(live uint64) int {
+	if live == 0 {
+		return maxGCPercent
+	}
+	return max(int(100*max(buildSlack, live)/live), minGCPercent)
 }
 
 // gcPercentFor is the GC percentage for a live heap of live bytes.

@@ -1,6 +1,7 @@
 package cse
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -116,6 +117,11 @@ func (m *scopedMap) insertHashed(op *ir.Operation, h uint64) {
 		prev = -1
 	}
 	m.heads[h] = int32(len(m.entries))
+	if len(m.entries) == cap(m.entries) {
+		// Double rather than let append grow a large table by a quarter
+		// at a time (about five times its final size in garbage).
+		m.entries = slices.Grow(m.entries, max(len(m.entries), 64))
+	}
 	m.entries = append(m.entries, entry{hash: h, op: op, prev: prev})
 	m.members.Mark(op)
 }
