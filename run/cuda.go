@@ -695,6 +695,36 @@ func (h *cudaHost) kernelFunc(op *ir.Operation, ref ir.Attribute) (*ir.Operation
 	return nil, "", "", interp.Errorf(op, fmt.Sprintf("no kernel @%s in gpu.module @%s", r.Nested[0], r.Root))
 }
 
+// launchShape reads a gpu.launch_func's grid, block and cluster sizes
+// (a cluster size left out stays 0) and its dynamic shared memory size.
+func launchShape(f *interp.Frame, l gpu.LaunchFuncOp) (dims [3][3]uint32, shared uint32, err error) {
+	op := l.Operation
+	for i, vs := range [][]ir.Value{{l.GridSizeX(), l.GridSizeY(), l.GridSizeZ()}, {l.BlockSizeX(), l.BlockSizeY(), l.BlockSizeZ()},
+		{l.ClusterSizeX(), l.ClusterSizeY(), l.ClusterSizeZ()}} {
+		for j, v := range vs {
+			if v == nil {
+				continue
+			}
+			x, err := f.Get(op, v)
+			if err != nil {
+				return dims, 0, err
+			}
+			if x.Int() <= 0 || x.Int() > 1<<31 {
+				return dims, 0, interp.Errorf(op, fmt.Sprintf("invalid launch dimension %d", x.Int()))
+			}
+			dims[i][j] = uint32(x.Int())
+		}
+	}
+	if v := l.DynamicSharedMemorySize(); v != nil {
+		x, err := f.Get(op, v)
+		if err != nil {
+			return dims, 0, err
+		}
+		shared = uint32(x.Int())
+	}
+	return dims, shared, nil
+}
+
 // paramBytes returns the size of a kernel parameter of type t.
 func paramBytes(t ir.Type) int {
 	switch t := t.(type) {
@@ -719,30 +749,9 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 	if !ok {
 		return ir.NewError(fn.Loc(), "kernel function without an llvm function type")
 	}
-	var dims [3][3]uint32
-	for i, vs := range [][]ir.Value{{l.GridSizeX(), l.GridSizeY(), l.GridSizeZ()}, {l.BlockSizeX(), l.BlockSizeY(), l.BlockSizeZ()},
-		{l.ClusterSizeX(), l.ClusterSizeY(), l.ClusterSizeZ()}} {
-		for j, v := range vs {
-			if v == nil {
-				continue
-			}
-			x, err := f.Get(op, v)
-			if err != nil {
-				return err
-			}
-			if x.Int() <= 0 || x.Int() > 1<<31 {
-				return interp.Errorf(op, fmt.Sprintf("invalid launch dimension %d", x.Int()))
-			}
-			dims[i][j] = uint32(x.Int())
-		}
-	}
-	var shared uint32
-	if v := l.DynamicSharedMemorySize(); v != nil {
-		x, err := f.Get(op, v)
-		if err != nil {
-			return err
-		}
-		shared = uint32(x.Int())
+	dims, shared, err := launchShape(f, l)
+	if err != nil {
+		return err
 	}
 	// Unpack the operands: memrefs as their descriptors' fields, or as
 	// their pointers when the kernel takes as many parameters as there

@@ -567,30 +567,9 @@ func (h *cudaHost) launchBinary(f *interp.Frame, op *ir.Operation, bin gpu.Binar
 		}
 		h.kernels[key] = kernel
 	}
-	var dims [3][3]uint32
-	for i, vs := range [][]ir.Value{{l.GridSizeX(), l.GridSizeY(), l.GridSizeZ()}, {l.BlockSizeX(), l.BlockSizeY(), l.BlockSizeZ()},
-		{l.ClusterSizeX(), l.ClusterSizeY(), l.ClusterSizeZ()}} {
-		for j, v := range vs {
-			if v == nil {
-				continue
-			}
-			x, err := f.Get(op, v)
-			if err != nil {
-				return err
-			}
-			if x.Int() <= 0 || x.Int() > 1<<31 {
-				return interp.Errorf(op, fmt.Sprintf("invalid launch dimension %d", x.Int()))
-			}
-			dims[i][j] = uint32(x.Int())
-		}
-	}
-	var shared uint32
-	if v := l.DynamicSharedMemorySize(); v != nil {
-		x, err := f.Get(op, v)
-		if err != nil {
-			return err
-		}
-		shared = uint32(x.Int())
+	dims, shared, err := launchShape(f, l)
+	if err != nil {
+		return err
 	}
 	var params [][]byte
 	for i, v := range l.KernelOperands() {
