@@ -26,6 +26,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
+	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
@@ -147,14 +148,13 @@ func checkHostBarePtr(module *ir.Operation) error {
 			return false
 		}
 		var types []ir.Type
-		switch o.Name() {
-		case "func.func":
-			if ta, ok := o.InherentAttr("function_type").(*ir.TypeAttr); ok {
-				if ft, ok := ta.Type.(*ir.FunctionType); ok {
-					types = append(append(types, ft.Inputs...), ft.Results...)
-				}
+		_, isCall := function.AsCallOp(o)
+		_, isReturn := function.AsReturnOp(o)
+		if fn, ok := function.AsFuncOp(o); ok {
+			if ft := fn.FunctionType(); ft != nil {
+				types = append(append(types, ft.Inputs...), ft.Results...)
 			}
-		case "func.call", "func.return":
+		} else if isCall || isReturn {
 			for _, v := range o.Operands() {
 				types = append(types, v.Type())
 			}
