@@ -89,3 +89,33 @@ func TestIntegrationHostSide(t *testing.T) {
 	}
 	t.Logf("%d identical to mlir-opt-22", same)
 }
+
+// TestBarePointersForHost: use-bare-pointers-for-host lowers a module
+// whose host functions, calls and returns carry no memref, and reports
+// one that does at the operation.
+func TestBarePointersForHost(t *testing.T) {
+	for _, c := range []struct{ name, src, err string }{
+		{"scalars", "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n", ""},
+		{"memref argument", "func.func @f(%a: memref<4xf32>) {\n  return\n}\n",
+			"in.mlir:1:1: error: 'func.func' op use-bare-pointers-for-host: functions, calls and returns of memrefs are not supported"},
+		{"memref result", "func.func @f(%a: i32) {\n  return\n}\nfunc.func private @g() -> memref<4xf32>\n",
+			"in.mlir:4:1: error: 'func.func' op use-bare-pointers-for-host"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			in := filepath.Join(t.TempDir(), "in.mlir")
+			if err := os.WriteFile(in, []byte(c.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, stderr, code := passtest.Opt("--gpu-to-llvm=use-bare-pointers-for-host=true", in)
+			if c.err == "" {
+				if code != 0 {
+					t.Fatalf("exit %d: %s", code, stderr)
+				}
+				return
+			}
+			if code == 0 || !strings.Contains(stderr, c.err) {
+				t.Fatalf("exit %d, stderr %q; want an error containing %q", code, stderr, c.err)
+			}
+		})
+	}
+}
