@@ -3084,6 +3084,7 @@ func registerHooks(ctx *ir.Context) {
 		d := def("arith.constant")
 		d.AddVerifier(verifyConstant)
 		d.Fold = foldConstant
+		constantInterfaces(d)
 	}
 	{
 		d := def("arith.addi")
@@ -3341,7 +3342,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x1b, 0x9f, 0x67, 0xe4, 0xeb, 0x05, 0x2e, 0x30, 0x63, 0xfa, 0x25, 0x42, 0xb8, 0x6e, 0x6e, 0x0c, 0x5c, 0xe0, 0xe5, 0xcf, 0x63, 0x6d, 0x70, 0x77, 0x59, 0x9e, 0xa3, 0xa1, 0x32, 0xd7, 0x44, 0xaa}
+var definitionsSum = [32]byte{0xc2, 0x23, 0x1a, 0xa6, 0x85, 0x3a, 0xc2, 0x9a, 0xbb, 0x5e, 0x43, 0x76, 0xbf, 0x5c, 0x2d, 0xae, 0xdc, 0x57, 0x26, 0x21, 0x85, 0x10, 0x51, 0xc7, 0xff, 0x0b, 0x68, 0xc8, 0x58, 0x25, 0x28, 0xfb}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 6, Column: 1}, Name: "arith", Items: []*irdl.DialectItem{
@@ -3494,6 +3495,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 53, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 53, Column: 12}, Kind: "verifier", Func: "verifyConstant"},
 				{Pos: irdl.Position{Line: 53, Column: 39}, Kind: "folder", Func: "foldConstant"},
+				{Pos: irdl.Position{Line: 53, Column: 62}, Kind: "interfaces", Func: "constantInterfaces"},
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 56, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 56, Column: 3}, Name: "addi", Items: []*irdl.OpItem{
