@@ -103,10 +103,53 @@ type isoScope struct {
 	numDef [][]uint64
 }
 
-// nameFamily holds the values of the names prefix0, prefix1, ...
+// nameFamily holds the values of the names prefix0, prefix1, ... in
+// chunks of familyChunk values, so that a function of a million values
+// fills its table without copying it as it grows: the first chunk grows
+// by doubling (most families are small), the others are allocated whole.
 type nameFamily struct {
 	prefix string
-	vals   []valueDef
+	chunks [][]valueDef
+}
+
+// familyChunkBits is the log2 of the number of values in a full chunk.
+const familyChunkBits = 12
+
+// familyChunk is the number of values in a full chunk of a nameFamily.
+const familyChunk = 1 << familyChunkBits
+
+// get returns the value of number n, or the zero valueDef.
+func (f *nameFamily) get(n int) valueDef {
+	if c := n >> familyChunkBits; c < len(f.chunks) {
+		if i := n & (familyChunk - 1); i < len(f.chunks[c]) {
+			return f.chunks[c][i]
+		}
+	}
+	return valueDef{}
+}
+
+// slot returns the storage of number n, growing the table to hold it.
+func (f *nameFamily) slot(n int) *valueDef {
+	c, i := n>>familyChunkBits, n&(familyChunk-1)
+	for len(f.chunks) <= c {
+		f.chunks = append(f.chunks, nil)
+	}
+	ch := f.chunks[c]
+	if i >= len(ch) {
+		switch {
+		case i < cap(ch):
+			ch = ch[:i+1]
+		case c > 0 || len(f.chunks) > 1:
+			// Every chunk but a lone first one is allocated whole.
+			ch = make([]valueDef, familyChunk)
+			copy(ch, f.chunks[c])
+		default:
+			ch = append(ch[:cap(ch)], make([]valueDef, min(familyChunk, max(2*(i+1), 8))-cap(ch))...)
+			ch = ch[:i+1]
+		}
+		f.chunks[c] = ch
+	}
+	return &ch[i]
 }
 
 // maxFamilyNumber bounds the numbers kept in a family's slice, so that one
@@ -152,8 +195,10 @@ func (s *isoScope) family(prefix string, add bool) int {
 func (s *isoScope) lookup(u ssaUse, key string) (valueDef, bool) {
 	if u.number == 0 {
 		if pfx, n, ok := numberedName(u.name); ok {
-			if f := s.family(pfx, false); f >= 0 && n < len(s.fams[f].vals) && s.fams[f].vals[n].v != nil {
-				return s.fams[f].vals[n], true
+			if f := s.family(pfx, false); f >= 0 {
+				if d := s.fams[f].get(n); d.v != nil {
+					return d, true
+				}
 			}
 			return valueDef{}, false
 		}
@@ -166,15 +211,7 @@ func (s *isoScope) set(u ssaUse, key string, d valueDef, record bool) {
 	if u.number == 0 {
 		if pfx, n, ok := numberedName(u.name); ok {
 			f := s.family(pfx, true)
-			vals := s.fams[f].vals
-			if n >= len(vals) {
-				if n >= cap(vals) {
-					vals = append(vals[:cap(vals)], make([]valueDef, n+1-cap(vals)+cap(vals)/2)...)
-				}
-				vals = vals[:n+1]
-				s.fams[f].vals = vals
-			}
-			vals[n] = d
+			*s.fams[f].slot(n) = d
 			if record {
 				nd := &s.numDef[len(s.numDef)-1]
 				*nd = append(*nd, uint64(f)<<32|uint64(n))
@@ -552,8 +589,7 @@ func (p *parser) symbolName(t Token) string {
 func (p *parser) parseTopLevel() *ir.Block {
 	top := ir.NewBlock()
 	p.pushIsolatedScope()
-	// Generic-form files name values %0..%N with N below the line count.
-	p.scopes[0].fams = []nameFamily{{prefix: "%", vals: make([]valueDef, 0, len(p.lineStarts))}}
+
 	p.pushBlockScope()
 	for {
 		switch p.tok.Kind {
@@ -679,7 +715,7 @@ func (p *parser) popNameScope() {
 		delete(s.values, name)
 	}
 	for _, fn := range s.numDef[len(s.numDef)-1] {
-		s.fams[fn>>32].vals[uint32(fn)] = valueDef{}
+		*s.fams[fn>>32].slot(int(uint32(fn))) = valueDef{}
 	}
 	s.defs = s.defs[:len(s.defs)-1]
 	s.numDef = s.numDef[:len(s.numDef)-1]

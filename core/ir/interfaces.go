@@ -152,6 +152,25 @@ type EffectsFunc func(op *Operation) []MemoryEffect
 // Effects calls f.
 func (f EffectsFunc) Effects(op *Operation) []MemoryEffect { return f(op) }
 
+// ConstantValueOpInterface reads the attribute a ConstantLike operation
+// produces, the one its Fold hook returns, without folding it: matchers
+// and the greedy driver read constants far more often than they fold
+// other operations, and a fold returns a fresh slice. A ConstantLike
+// operation without it is folded instead.
+type ConstantValueOpInterface interface {
+	// ConstantValue returns op's value, or nil when op has none.
+	ConstantValue(op *Operation) Attribute
+}
+
+// ConstantValueOp is the handle of ConstantValueOpInterface.
+var ConstantValueOp = DeclareOpInterface[ConstantValueOpInterface]("ir.ConstantValueOpInterface")
+
+// ConstantValueFunc implements ConstantValueOpInterface with a function.
+type ConstantValueFunc func(op *Operation) Attribute
+
+// ConstantValue calls f.
+func (f ConstantValueFunc) ConstantValue(op *Operation) Attribute { return f(op) }
+
 // CallableOpInterface is MLIR's CallableOpInterface: an operation that
 // calls may target (func.func, llvm.func).
 type CallableOpInterface interface {

@@ -2,10 +2,19 @@ package rewrite
 
 import "github.com/strata-ir/strata/core/ir"
 
-// ConstantValue returns the attribute a ConstantLike operation produces.
+// ConstantValue returns the attribute a ConstantLike operation produces:
+// what its ir.ConstantValueOp model reads, or else what its Fold hook
+// returns.
 func ConstantValue(op *ir.Operation) (ir.Attribute, bool) {
 	d := op.Def()
-	if d == nil || !d.HasTrait(ir.ConstantLike) || d.Fold == nil || op.NumResults() != 1 {
+	if d == nil || !d.HasTrait(ir.ConstantLike) || op.NumResults() != 1 {
+		return nil, false
+	}
+	if m, ok := ir.ConstantValueOp.OfDef(d); ok {
+		v := m.ConstantValue(op)
+		return v, v != nil
+	}
+	if d.Fold == nil {
 		return nil, false
 	}
 	res, ok := d.Fold(op, make([]ir.Attribute, op.NumOperands()))

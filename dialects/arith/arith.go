@@ -76,6 +76,14 @@ func foldConstant(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return []ir.FoldResult{{Attr: v}}, true
 }
 
+// constantInterfaces lets matchers read arith.constant's value without
+// folding it.
+func constantInterfaces(d *ir.OpDef) {
+	ir.ConstantValueOp.Attach(d, ir.ConstantValueFunc(func(op *ir.Operation) ir.Attribute {
+		return ConstantOp{op}.Value()
+	}))
+}
+
 // materializeConstant builds arith.constant for integer, index and float
 // attributes and dense elements of the requested type.
 func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {

@@ -3084,6 +3084,7 @@ func registerHooks(ctx *ir.Context) {
 		d := def("arith.constant")
 		d.AddVerifier(verifyConstant)
 		d.Fold = foldConstant
+		constantInterfaces(d)
 	}
 	{
 		d := def("arith.addi")
@@ -3345,7 +3346,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xbb, 0x3c, 0xc7, 0xb5, 0xca, 0x54, 0xcb, 0x5c, 0x01, 0xcb, 0x52, 0xdb, 0x1b, 0x3f, 0xb0, 0x70, 0x09, 0x7a, 0x3c, 0x1d, 0x5c, 0xd2, 0xaa, 0x0f, 0x06, 0x84, 0x9a, 0xea, 0x82, 0xff, 0x65, 0x52}
+var definitionsSum = [32]byte{0xff, 0x83, 0xc5, 0x9a, 0x57, 0x66, 0xce, 0xfe, 0x85, 0x8c, 0x52, 0xca, 0xf4, 0x0f, 0x98, 0xfe, 0x2f, 0xab, 0xfc, 0x0a, 0xb8, 0x50, 0x7c, 0x6a, 0x14, 0xf8, 0xca, 0x81, 0xff, 0xbd, 0xb0, 0x87}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 6, Column: 1}, Name: "arith", Items: []*irdl.DialectItem{
@@ -3498,6 +3499,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 53, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 53, Column: 12}, Kind: "verifier", Func: "verifyConstant"},
 				{Pos: irdl.Position{Line: 53, Column: 39}, Kind: "folder", Func: "foldConstant"},
+				{Pos: irdl.Position{Line: 53, Column: 62}, Kind: "interfaces", Func: "constantInterfaces"},
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 56, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 56, Column: 3}, Name: "addi", Items: []*irdl.OpItem{

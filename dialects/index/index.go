@@ -123,6 +123,22 @@ func foldConstant(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return []ir.FoldResult{{Attr: v}}, true
 }
 
+// constantInterfaces lets matchers read index.constant's value without
+// folding it.
+func constantInterfaces(d *ir.OpDef) {
+	ir.ConstantValueOp.Attach(d, ir.ConstantValueFunc(func(op *ir.Operation) ir.Attribute {
+		return ConstantOp{op}.ValueAttr()
+	}))
+}
+
+// boolConstantInterfaces lets matchers read index.bool.constant's value
+// without folding it.
+func boolConstantInterfaces(d *ir.OpDef) {
+	ir.ConstantValueOp.Attach(d, ir.ConstantValueFunc(func(op *ir.Operation) ir.Attribute {
+		return BoolConstantOp{op}.ValueAttr()
+	}))
+}
+
 // constInt returns the value of a constant integer operand.
 func constInt(a ir.Attribute) (uint64, bool) {
 	ia, ok := a.(*ir.IntegerAttr)

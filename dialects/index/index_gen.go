@@ -1150,10 +1150,12 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("index.constant")
 		d.Fold = foldConstant
+		constantInterfaces(d)
 	}
 	{
 		d := def("index.bool.constant")
 		d.Fold = foldConstant
+		boolConstantInterfaces(d)
 	}
 }
 
@@ -1163,7 +1165,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x58, 0x61, 0xcb, 0xf7, 0x1b, 0x16, 0xb2, 0x70, 0x0a, 0x37, 0x6e, 0x65, 0x34, 0xbb, 0x93, 0xf0, 0xf6, 0x35, 0xce, 0x70, 0xf6, 0xbc, 0x73, 0x38, 0x7a, 0x73, 0xa4, 0x9e, 0x37, 0xfd, 0x21, 0xab}
+var definitionsSum = [32]byte{0xb3, 0xa1, 0x4b, 0x5e, 0x55, 0x1d, 0x0c, 0xb8, 0x3d, 0x77, 0xbd, 0x38, 0xd8, 0x78, 0x62, 0xbd, 0x2c, 0xc6, 0x48, 0x47, 0x7d, 0x03, 0x90, 0x41, 0x57, 0xf8, 0x7f, 0xc3, 0xe3, 0xdd, 0x82, 0x85}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "index", Items: []*irdl.DialectItem{
@@ -1601,6 +1603,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 214, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 214, Column: 12}, Raw: "\"attr-dict $value\""}},
 			{Pos: irdl.Position{Line: 215, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 215, Column: 12}, Kind: "folder", Func: "foldConstant"},
+				{Pos: irdl.Position{Line: 215, Column: 35}, Kind: "interfaces", Func: "constantInterfaces"},
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 218, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 218, Column: 3}, Name: "bool.constant", Items: []*irdl.OpItem{
@@ -1619,6 +1622,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 224, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 224, Column: 12}, Raw: "\"attr-dict $value\""}},
 			{Pos: irdl.Position{Line: 225, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 225, Column: 12}, Kind: "folder", Func: "foldConstant"},
+				{Pos: irdl.Position{Line: 225, Column: 35}, Kind: "interfaces", Func: "boolConstantInterfaces"},
 			}}},
 		}}},
 	}},

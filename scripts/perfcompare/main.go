@@ -24,6 +24,12 @@
 // leaves mlir-opt-22 out of it:
 //
 //	go run ./scripts/perfcompare -cases before-after -before /tmp/strata-opt-old -runs 7
+//
+// -after takes the newer build instead of building this tree's;
+// -bench-out PREFIX also writes every run of the before-after case in Go
+// benchmark format (PREFIX-before.txt, PREFIX-after.txt, PREFIX-mlir.txt)
+// for benchstat; -inputs DIR writes that case's inputs into DIR, prints
+// their command lines and exits (for profiling one of them).
 package main
 
 import (
@@ -59,7 +65,17 @@ func main() {
 	after := flag.String("after", "", "the newer strata-opt binary of the before-after case (default: built from this tree)")
 	compareSizes := flag.String("compare-sizes", "100000,1000000", "comma-separated op counts of the before-after case")
 	compareMLIR := flag.Bool("compare-mlir", true, "run mlir-opt-22 in the before-after case too")
+	benchOut := flag.String("bench-out", "", "in the before-after case, also write every run in Go benchmark format to PREFIX-before.txt, PREFIX-after.txt and PREFIX-mlir.txt (for benchstat)")
+	inputs := flag.String("inputs", "", "write the generated inputs of the before-after case into this directory and exit")
 	flag.Parse()
+
+	if *inputs != "" {
+		check(os.MkdirAll(*inputs, 0o755))
+		for _, in := range beforeAfterInputs(*inputs, *compareSizes) {
+			fmt.Println(in.name, strings.Join(in.args, " "))
+		}
+		return
+	}
 
 	mlirOpt := lookTool("mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt")
 	if mlirOpt == "" {
@@ -68,10 +84,13 @@ func main() {
 	dir, err := os.MkdirTemp("", "perfcompare")
 	check(err)
 	defer os.RemoveAll(dir)
-	strata := filepath.Join(dir, "strata-opt")
-	build := exec.Command("go", "build", "-o", strata, "./tools/strata-opt")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	check(build.Run())
+	strata := *after
+	if strata == "" {
+		strata = filepath.Join(dir, "strata-opt")
+		build := exec.Command("go", "build", "-o", strata, "./tools/strata-opt")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		check(build.Run())
+	}
 
 	for _, c := range strings.Split(*cases, ",") {
 		var table string
@@ -86,14 +105,10 @@ func main() {
 			if *before == "" {
 				fatal("the before-after case needs -before")
 			}
-			newer := strata
-			if *after != "" {
-				newer = *after
-			}
 			if !*compareMLIR {
 				mlirOpt = ""
 			}
-			table = beforeAfterCase(dir, mlirOpt, *before, newer, *compareSizes, *runs)
+			table = beforeAfterCase(dir, mlirOpt, *before, strata, *compareSizes, *runs, *benchOut)
 		default:
 			fatal("unknown case " + c)
 		}
@@ -188,11 +203,58 @@ func threadsCase(dir, mlirOpt, strata string, n, runs int) string {
 	return table.String()
 }
 
+// input is one command line of the before-after case: what it measures,
+// its op count, a short name for benchmark output, and the arguments.
+type input struct {
+	what string
+	n    int
+	name string
+	args []string
+}
+
+// beforeAfterInputs writes the inputs of the before-after case into dir
+// and returns their command lines: start-up, then parse + verify + print
+// and canonicalize + cse at each of sizes.
+func beforeAfterInputs(dir, sizes string) []input {
+	empty := filepath.Join(dir, "empty.mlir")
+	check(os.WriteFile(empty, []byte("func.func @f() {\n  return\n}\n"), 0o644))
+	inputs := []input{{"start-up (an empty function)", 1, "Startup", []string{empty}}}
+	for _, c := range []string{"parse + verify + print", "canonicalize + cse"} {
+		for _, sz := range strings.Split(sizes, ",") {
+			var n int
+			fmt.Sscan(sz, &n)
+			if c == "parse + verify + print" {
+				file := filepath.Join(dir, fmt.Sprintf("ops%d.mlir", n))
+				check(os.WriteFile(file, generate(n), 0o644))
+				inputs = append(inputs, input{c, n, "Parse" + sizeName(n), []string{"--allow-unregistered-dialect", "--mlir-print-op-generic", file}})
+			} else {
+				file := filepath.Join(dir, fmt.Sprintf("arith%d.mlir", n))
+				check(os.WriteFile(file, arithgen.Module(n, 1), 0o644))
+				inputs = append(inputs, input{c, n, "Canon" + sizeName(n), []string{"--canonicalize", "--cse", file}})
+			}
+		}
+	}
+	return inputs
+}
+
+// sizeName spells an op count as benchmark names do: 100k, 1M.
+func sizeName(n int) string {
+	switch {
+	case n >= 1000000 && n%1000000 == 0:
+		return fmt.Sprintf("%dM", n/1000000)
+	case n >= 1000 && n%1000 == 0:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return fmt.Sprint(n)
+}
+
 // beforeAfterCase compares two strata-opt builds (and mlir-opt-22 unless
 // mlirOpt is empty) on an empty function and on the parse and canonicalize
 // inputs: the tools run in turn, runs rounds, and the table gives the
 // median wall time and the least and median CPU time.
-func beforeAfterCase(dir, mlirOpt, before, after, sizes string, runs int) string {
+// With benchOut set, every run is also written in Go benchmark format
+// (cpu-sec/op, peak-RSS-B/op, wall-sec/op), one file per tool.
+func beforeAfterCase(dir, mlirOpt, before, after, sizes string, runs int, benchOut string) string {
 	var table bytes.Buffer
 	load0 := loadAverage()
 	tools := []string{before, after}
@@ -213,27 +275,19 @@ func beforeAfterCase(dir, mlirOpt, before, after, sizes string, runs int) string
 		rows.WriteString("---:|")
 	}
 	rows.WriteString("---:|---:|---:|\n")
-	type input struct {
-		what string
-		n    int
-		args []string
-	}
-	empty := filepath.Join(dir, "empty.mlir")
-	check(os.WriteFile(empty, []byte("func.func @f() {\n  return\n}\n"), 0o644))
-	inputs := []input{{"start-up (an empty function)", 1, []string{empty}}}
-	for _, c := range []string{"parse + verify + print", "canonicalize + cse"} {
-		for _, sz := range strings.Split(sizes, ",") {
-			var n int
-			fmt.Sscan(sz, &n)
-			if c == "parse + verify + print" {
-				file := filepath.Join(dir, fmt.Sprintf("ops%d.mlir", n))
-				check(os.WriteFile(file, generate(n), 0o644))
-				inputs = append(inputs, input{c, n, []string{"--allow-unregistered-dialect", "--mlir-print-op-generic", file}})
-			} else {
-				file := filepath.Join(dir, fmt.Sprintf("arith%d.mlir", n))
-				check(os.WriteFile(file, arithgen.Module(n, 1), 0o644))
-				inputs = append(inputs, input{c, n, []string{"--canonicalize", "--cse", file}})
-			}
+	inputs := beforeAfterInputs(dir, sizes)
+	bench := make([]*os.File, len(tools))
+	if benchOut != "" {
+		suffixes := []string{"before", "after"}
+		if mlirOpt != "" {
+			suffixes = []string{"mlir", "before", "after"}
+		}
+		for i, suf := range suffixes {
+			f, err := os.Create(benchOut + "-" + suf + ".txt")
+			check(err)
+			defer f.Close()
+			fmt.Fprintf(f, "goos: %s\ngoarch: %s\n", runtime.GOOS, runtime.GOARCH)
+			bench[i] = f
 		}
 	}
 	for _, in := range inputs {
@@ -242,9 +296,12 @@ func beforeAfterCase(dir, mlirOpt, before, after, sizes string, runs int) string
 		cpus := make([][]time.Duration, len(tools))
 		for r := 0; r < runs; r++ {
 			for i, tool := range tools {
-				w, cpu, _ := measureOnce(tool, in.args)
+				w, cpu, rss := measureOnce(tool, in.args)
 				walls[i] = append(walls[i], w)
 				cpus[i] = append(cpus[i], cpu)
+				if bench[i] != nil {
+					fmt.Fprintf(bench[i], "Benchmark%s 1 %.3f cpu-sec/op %d peak-RSS-B/op %.3f wall-sec/op\n", in.name, cpu.Seconds(), rss, w.Seconds())
+				}
 			}
 		}
 		fmt.Fprintf(&rows, "| %s | %d |", in.what, in.n)
