@@ -202,6 +202,23 @@ type Options struct {
 	// without the analysis, as with CopyBeforeWrite
 	// (no-analysis-func-filter, with function boundaries).
 	NoAnalysisFuncFilter []string
+	// TestAnalysisOnly runs the in-place analysis and annotates the IR
+	// with its decisions instead of bufferizing it: each operation with
+	// tensor operands gets __inplace_operands_attr__, one string per
+	// operand ("true", "false", or "none" for other operands)
+	// (test-analysis-only).
+	TestAnalysisOnly bool
+	// PrintConflicts annotates, with TestAnalysisOnly, each
+	// read-after-write conflict the analysis finds and each buffer it
+	// finds may not be written (print-conflicts).
+	PrintConflicts bool
+	// DumpAliasSets annotates each operation with the alias sets of its
+	// tensor results and block arguments (dump-alias-sets).
+	DumpAliasSets bool
+	// MustInferMemorySpace makes a buffer whose memory space nothing
+	// determines an error rather than a buffer in the default memory
+	// space (must-infer-memory-space).
+	MustInferMemorySpace bool
 }
 
 // The orders of the in-place analysis, upstream's AnalysisHeuristic.

@@ -3,6 +3,7 @@ package bufferize
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	function "github.com/strata-ir/strata/dialects/func"
 )
 
 // This file holds the bottom-up in-place analysis (MLIR's OneShotAnalysis
@@ -60,14 +61,57 @@ func (a *analysis) reset() {
 // program order.
 const maxAnalyzed = 256
 
-// model returns op's AliasAnalysis model, or nil.
+// aliasModel returns op's AliasAnalysis model, unknownModel for an
+// operation without a bufferization, or nil.
 func aliasModel(op *ir.Operation) bufferization.AliasAnalysis {
 	m, ok := bufferization.BufferizableOp.Of(op)
 	if !ok {
-		return nil
+		return unknownModel{}
 	}
 	a, _ := m.(bufferization.AliasAnalysis)
 	return a
+}
+
+// unknownModel is what the analysis assumes of an operation without a
+// bufferization (MLIR's unknownGetAliasingValues and the conservative
+// answers of AnalysisState): it reads and writes each tensor operand,
+// each of its tensor results and of the tensor arguments of its regions'
+// entry blocks may be that operand's buffer, and none of them may be
+// written.
+type unknownModel struct{}
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
+func (unknownModel) BufferizesToMemoryWrite(*ir.Operation, int) bool { return true }
+
+// AliasingResults implements bufferization.AliasAnalysis.
+func (unknownModel) AliasingResults(op *ir.Operation, _ int) []int {
+	var rs []int
+	for i, t := range op.ResultTypes() {
+		if isTensor(t) {
+			rs = append(rs, i)
+		}
+	}
+	return rs
+}
+
+// unknownArgs returns the tensor arguments of the entry blocks of op's
+// regions, which an operation without a bufferization may give the
+// buffer of any tensor operand.
+func unknownArgs(op *ir.Operation) []ir.Value {
+	if _, ok := bufferization.BufferizableOp.Of(op); ok {
+		return nil
+	}
+	var args []ir.Value
+	for i := 0; i < op.NumRegions(); i++ {
+		if r := op.Region(i); !r.Empty() {
+			for _, a := range r.First().Arguments() {
+				if isTensor(a.Type()) {
+					args = append(args, a)
+				}
+			}
+		}
+	}
+	return args
 }
 
 // analyzable returns the operations of f with tensors, in order, when the
@@ -80,11 +124,19 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 	entry := r.First()
 	var ops []*ir.Operation
 	ok := true
-	f.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
 		if op == f || !ok {
 			return ok
 		}
 		if !s.hasTensors(op) {
+			return true
+		}
+		if _, known := bufferization.BufferizableOp.Of(op); !known {
+			// An operation without a bufferization, wherever it is,
+			// is decided as upstream decides it: it may read and write
+			// each tensor operand and return it as any of its tensor
+			// results or entry block arguments (unknownModel).
+			ops = append(ops, op)
 			return true
 		}
 		if op.Block() != entry || aliasModel(op) == nil {
@@ -102,7 +154,7 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 // readOnly tells the arguments that may not be written.
 func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) error {
 	ops, ok := s.analyzable(f)
-	if !ok || len(ops) > maxAnalyzed {
+	if !ok || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly {
 		return nil
 	}
 	// One analysis serves every function of the module: its maps are
@@ -116,7 +168,13 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	}
 	a.readOnly = readOnly
 	defer a.reset()
+	if s.opts.TestAnalysisOnly || s.opts.DumpAliasSets {
+		defer s.annotate(f, a)
+	}
 	for _, op := range s.order(f, ops) {
+		if aliasModel(op) == nil {
+			continue
+		}
 		for i, v := range op.Operands() {
 			if !isTensor(v.Type()) {
 				continue
@@ -134,8 +192,8 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 			a.inPlace[u] = in
 			s.decided[u] = in
 			if in {
-				for _, r := range aliasModel(op).AliasingResults(op, i) {
-					a.union(v, op.Result(r))
+				for _, r := range aliasingResults(u) {
+					a.union(v, r)
 				}
 			}
 		}
@@ -216,7 +274,7 @@ func aliasingResults(u use) []ir.Value {
 	for _, r := range m.AliasingResults(u.op, u.i) {
 		rs = append(rs, u.op.Result(r))
 	}
-	return rs
+	return append(rs, unknownArgs(u.op)...)
 }
 
 // aliasingOperands returns the operands whose buffer result r shares.
@@ -271,8 +329,18 @@ func defines(v ir.Value) bool {
 func (a *analysis) writable(v ir.Value) bool {
 	switch v := v.(type) {
 	case *ir.BlockArgument:
+		if p := v.Owner().ParentOp(); p != nil {
+			if _, isFunc := function.AsFuncOp(p); !isFunc {
+				if _, known := bufferization.BufferizableOp.Of(p); !known {
+					return false
+				}
+			}
+		}
 		return !a.readOnly(v)
 	case *ir.OpResult:
+		if _, known := bufferization.BufferizableOp.Of(v.Owner()); !known {
+			return false
+		}
 		if m, ok := aliasModel(v.Owner()).(bufferization.ResultWritability); ok {
 			return m.ResultWritable(v.Owner(), v.Index())
 		}
@@ -388,14 +456,19 @@ func (a *analysis) writesReadOnly(u use) bool {
 	if !found {
 		return false
 	}
+	readOnly := false
 	for _, v := range vals {
 		for _, x := range a.aliases(v) {
 			if !a.writable(x) {
-				return true
+				if !a.s.opts.PrintConflicts {
+					return true
+				}
+				readOnly = true
+				a.s.annotateNotWritable(x)
 			}
 		}
 	}
-	return false
+	return readOnly
 }
 
 // readAfterWrite reports whether deciding u in place would make a read
@@ -450,6 +523,9 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 				}
 				if rs := aliasingResults(w); len(rs) == 1 && rs[0] == d {
 					continue // the write is the definition
+				}
+				if a.s.opts.PrintConflicts {
+					a.s.annotateConflict(r, w, d)
 				}
 				return d
 			}

@@ -101,6 +101,8 @@ type state struct {
 	shuffled map[*ir.Operation]int
 	// undefDefs memoizes undefinedValue.
 	undefDefs map[ir.Value]bool
+	// namer names values for dump-alias-sets.
+	namer *asm.ValueNamer
 	// pos numbers the operations of the function being rewritten in
 	// their blocks (numberOps).
 	pos map[*ir.Operation]int
@@ -131,6 +133,9 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	// Callees before callers, so that a call knows its callee's result
 	// types when they are inferred from what the callee returns.
 	funcs, s.infer, s.onCycle = s.orderByCalls(funcs)
+	if opts.TestAnalysisOnly {
+		return s.analyzeOnly(funcs)
+	}
 	for _, f := range funcs {
 		if err := s.signature(f); err != nil {
 			return err
@@ -152,12 +157,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			// needed, as upstream.
 			s.opts.AllowReturnAllocsFromLoops = true
 		}
-		if err := s.analyze(f, func(a *ir.BlockArgument) bool {
-			// Without function boundaries, an argument is read through
-			// a to_buffer, which may not be written.
-			return !s.opts.FunctionBoundaries ||
-				a.Owner() == f.Region(0).First() && argAttr(f, a.Index(), bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false))
-		}); err != nil {
+		if err := s.analyze(f, s.readOnlyArg(f)); err != nil {
 			return err
 		}
 		read := s.arguments(f)
@@ -183,6 +183,16 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		s.forgetValues()
 	}
 	return s.eraseDead()
+}
+
+// readOnlyArg returns whether a block argument of f may not be written.
+func (s *state) readOnlyArg(f *ir.Operation) func(a *ir.BlockArgument) bool {
+	return func(a *ir.BlockArgument) bool {
+		// Without function boundaries, an argument is read through a
+		// to_buffer, which may not be written.
+		return !s.opts.FunctionBoundaries ||
+			a.Owner() == f.Region(0).First() && argAttr(f, a.Index(), bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false))
+	}
 }
 
 // dropUnusedAllocs erases the allocations of tensors of undefined

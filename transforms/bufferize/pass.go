@@ -27,6 +27,11 @@ type oneShotBufferize struct {
 	fuzzerSeed         *uint64
 	noAnalysisFuncs    *[]string
 	useEncoding        *bool
+	testAnalysisOnly   *bool
+	printConflicts     *bool
+	dumpAliasSets      *bool
+	mustInferSpace     *bool
+	dialectFilter      *[]string
 }
 
 // New returns the one-shot-bufferize pass, which runs on modules.
@@ -54,7 +59,11 @@ func New() pass.Pass {
 		{Name: bufferization.Fuzzer, Desc: "decide in a random order given by analysis-fuzzer-seed"},
 	}, "Heuristic that control the IR traversal during analysis")
 	p.fuzzerSeed = p.Options.Uint("analysis-fuzzer-seed", 0, "Test only: Analyze ops in random order with a given seed (fuzzer)")
-	p.useEncoding = p.Options.Bool("use-encoding-for-memory-space", false, "Use the Tensor encoding attribute for the memory space.")
+	p.useEncoding = p.Options.Bool("use-encoding-for-memory-space", false, "Use the Tensor encoding attribute for the memory space. Exclusive to the 'must-infer-memory-space' option")
+	p.mustInferSpace = p.Options.Bool("must-infer-memory-space", false, "The memory space of an memref types must always be inferred. If unset, a default memory space of 0 is used otherwise.")
+	p.testAnalysisOnly = p.Options.Bool("test-analysis-only", false, "Test only: Only run inplaceability analysis and annotate IR")
+	p.printConflicts = p.Options.Bool("print-conflicts", false, "Test only: Annotate IR with RaW conflicts. Requires test-analysis-only.")
+	p.dumpAliasSets = p.Options.Bool("dump-alias-sets", false, "Test only: Annotate tensor IR with alias sets")
 	p.noAnalysisFuncs = p.Options.StringList("no-analysis-func-filter", nil, "Skip analysis of functions with these symbol names.Set copyBeforeWrite to true when bufferizing them.")
 	return p
 }
@@ -74,5 +83,7 @@ func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
 	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, AllowReturnAllocsFromLoops: *p.allowLoopAllocs,
 		FunctionBoundaryTypeConversion: *p.boundaryLayout, UnknownTypeConversion: *p.unknownLayout, BufferAlignment: align,
 		CopyBeforeWrite: *p.copyBeforeWrite, AnalysisHeuristic: *p.heuristic, AnalysisFuzzerSeed: *p.fuzzerSeed,
-		NoAnalysisFuncFilter: *p.noAnalysisFuncs, UseEncodingForMemorySpace: *p.useEncoding})
+		NoAnalysisFuncFilter: *p.noAnalysisFuncs, UseEncodingForMemorySpace: *p.useEncoding,
+		TestAnalysisOnly: *p.testAnalysisOnly, PrintConflicts: *p.printConflicts, DumpAliasSets: *p.dumpAliasSets,
+		MustInferMemorySpace: *p.mustInferSpace})
 }

@@ -14,6 +14,7 @@ import (
 func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.alloc_tensor", allocTensor{})
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.to_tensor", toTensor{})
+	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.to_buffer", toBuffer{})
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.materialize_in_destination", materialize{})
 }
 
@@ -82,6 +83,42 @@ func (toTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 	s.Erase(op)
 	return nil
 }
+
+// toBuffer is the buffer of its tensor operand. Unless it is marked
+// `read_only`, what uses the buffer may write it, so that it is written
+// in place only when nothing reads the tensor afterwards, as upstream.
+type toBuffer struct{}
+
+func (toBuffer) Bufferize(op *ir.Operation, s bufferization.State) error {
+	tb, _ := bufferization.AsToBufferOp(op)
+	var b ir.Value
+	var err error
+	if tb.ReadOnly() {
+		b, err = s.Buffer(op, tb.Tensor())
+	} else {
+		b, err = s.Writable(op, 0, true)
+	}
+	if err != nil {
+		return err
+	}
+	if t := tb.Buffer().Type(); b.Type() != t {
+		b = s.CastOrCopy(op, b, t)
+	}
+	ir.ReplaceAllUsesWith(tb.Buffer(), b)
+	s.Erase(op)
+	return nil
+}
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis: the
+// buffer may be written through the result unless marked `read_only`.
+func (toBuffer) BufferizesToMemoryWrite(op *ir.Operation, _ int) bool {
+	tb, _ := bufferization.AsToBufferOp(op)
+	return !tb.ReadOnly()
+}
+
+// AliasingResults implements bufferization.AliasAnalysis: the result
+// is a buffer, not a tensor.
+func (toBuffer) AliasingResults(*ir.Operation, int) []int { return nil }
 
 // materialize copies its source into its destination: the buffer of a
 // tensor destination, which it must write in place (its result is that
