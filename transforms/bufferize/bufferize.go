@@ -101,6 +101,9 @@ type state struct {
 	shuffled map[*ir.Operation]int
 	// undefDefs memoizes undefinedValue.
 	undefDefs map[ir.Value]bool
+	// noSpace is set when a buffer type was made without a memory
+	// space to give it under must-infer-memory-space.
+	noSpace bool
 	// namer names values for dump-alias-sets.
 	namer *asm.ValueNamer
 	// pos numbers the operations of the function being rewritten in
@@ -137,8 +140,12 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		return s.analyzeOnly(funcs)
 	}
 	for _, f := range funcs {
+		s.noSpace = false
 		if err := s.signature(f); err != nil {
 			return err
+		}
+		if s.noSpace {
+			return errNoSpace(f)
 		}
 	}
 	if s.opts.AnalysisHeuristic == bufferization.Fuzzer && !s.opts.FunctionBoundaries {
@@ -594,8 +601,13 @@ func (s *state) identityType(t ir.Type) ir.Type {
 // memorySpace returns the memory space of the buffers of tensor type t:
 // its encoding with use-encoding-for-memory-space, else the default one.
 func (s *state) memorySpace(t *ir.RankedTensorType) ir.Attribute {
-	if s.opts.UseEncodingForMemorySpace {
+	if s.opts.UseEncodingForMemorySpace && t.Encoding != nil {
 		return t.Encoding
+	}
+	if s.opts.MustInferMemorySpace {
+		// must-infer-memory-space: the default memory space may not
+		// be assumed. The operation being bufferized fails (s.op).
+		s.noSpace = true
 	}
 	return nil
 }
@@ -911,9 +923,21 @@ func (s *state) alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
 
 // allocIn is alloc in memory space space (nil: the default one).
 func (s *state) allocIn(t ir.Type, like ir.Value, dyn []ir.Value, space ir.Attribute) ir.Value {
-	mt := s.identityType(t).(*ir.MemRefType)
-	if space != nil {
-		mt = s.ctx.MemRefType(mt.Shape, mt.Elem, nil, space)
+	var mt *ir.MemRefType
+	if rt, ok := t.(*ir.RankedTensorType); ok {
+		if space == nil && like != nil {
+			// The memory space of the buffer copied, which may be
+			// the default one.
+			if lm, ok := like.Type().(*ir.MemRefType); ok {
+				mt = s.ctx.MemRefType(rt.Shape, rt.Elem, nil, lm.MemorySpace)
+			}
+		}
+		if space != nil {
+			mt = s.ctx.MemRefType(rt.Shape, rt.Elem, nil, space)
+		}
+	}
+	if mt == nil {
+		mt = s.identityType(t).(*ir.MemRefType)
 	}
 	if dyn == nil {
 		for i, d := range mt.Shape {
@@ -1005,7 +1029,20 @@ func (s *state) op(op *ir.Operation) error {
 		}
 		return ir.EmitError(op, "op was not bufferized")
 	}
-	return m.Bufferize(op, s)
+	s.noSpace = false
+	if err := m.Bufferize(op, s); err != nil {
+		return err
+	}
+	if s.noSpace {
+		return errNoSpace(op)
+	}
+	return nil
+}
+
+// errNoSpace is upstream's error for a buffer whose memory space nothing
+// gives with must-infer-memory-space.
+func errNoSpace(op *ir.Operation) error {
+	return ir.EmitError(op, "could not infer memory space")
 }
 
 // unknown keeps an operation without a bufferization on tensors

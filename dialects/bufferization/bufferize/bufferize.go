@@ -30,11 +30,14 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 			dyn = append(dyn, v)
 		}
 	}
-	t := s.IdentityType(op.Result(0).Type())
+	var t ir.Type
 	if at, ok := bufferization.AsAllocTensorOp(op); ok && at.MemorySpace() != nil {
-		if mt, ok := t.(*ir.MemRefType); ok {
-			t = s.Context().MemRefType(mt.Shape, mt.Elem, mt.Layout, at.MemorySpace())
+		if rt, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
+			t = s.Context().MemRefType(rt.Shape, rt.Elem, nil, at.MemorySpace())
 		}
+	}
+	if t == nil {
+		t = s.IdentityType(op.Result(0).Type())
 	}
 	nb := memref.BuildAlloc(b, op.Loc(), dyn, nil, t, memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	if op.NumOperands() > len(dyn) {
