@@ -101,6 +101,14 @@ type SubsetInsertion interface {
 	EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool
 }
 
+// EquivalentResult is implemented by AliasAnalysis models of operations
+// whose result, when an operand is in place, is that operand's whole
+// buffer without writing it (a cast; MLIR's BufferRelation::Equivalent
+// of an operation that does not write), unlike a view of a part.
+type EquivalentResult interface {
+	EquivalentResult(op *ir.Operation, operand int) bool
+}
+
 // InPlaceRequirement is implemented by AliasAnalysis models of
 // operations that must write an operand in place (MLIR's
 // mustBufferizeInPlace, bufferization.materialize_in_destination): when

@@ -76,3 +76,25 @@ func.func @to_buffer(%f: f32, %i: index) -> f32 {
   %x = tensor.extract %t[%i] : tensor<2xf32>
   return %x : f32
 }
+
+// -----
+
+// An unranked tensor cannot be copied: its operands are in place before
+// anything else is decided, so that the return, which without function
+// boundaries is an operation the analysis knows nothing of, may not
+// write the argument's buffer. A ranked cast is decided after the
+// return, which took the buffer.
+// CHECK-LABEL: func.func @unranked
+// CHECK: tensor.cast %{{.*}} {__inplace_operands_attr__ = ["true"]}
+// CHECK: return {__inplace_operands_attr__ = ["false"]}
+// CHECK-LABEL: func.func @ranked
+// CHECK: tensor.cast %{{.*}} {__inplace_operands_attr__ = ["false"]}
+// CHECK: return {__inplace_operands_attr__ = ["true"]}
+func.func @unranked(%t: tensor<*xi32>) -> tensor<*xi32> {
+  %0 = tensor.cast %t : tensor<*xi32> to tensor<*xi32>
+  return %0 : tensor<*xi32>
+}
+func.func @ranked(%t: tensor<4xi32>) -> tensor<?xi32> {
+  %0 = tensor.cast %t : tensor<4xi32> to tensor<?xi32>
+  return %0 : tensor<?xi32>
+}

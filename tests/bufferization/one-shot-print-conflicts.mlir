@@ -1,7 +1,7 @@
 // RUN: strata-opt --one-shot-bufferize="test-analysis-only print-conflicts" %s | FileCheck %s
 // NO-DIFF: print-conflicts numbers its marks over every run of the pass
 // in a process, as upstream does, so that the numbers depend on the runs
-// before this one; tests/bufferization/analysis_diff.sh compares the
+// before this one; scripts/oneshot-diff.sh compares the
 // marks with mlir-opt-22 one chunk per process.
 
 // The first fill would write the buffer whose old contents the extract
@@ -20,3 +20,4 @@ func.func @conflict(%t: tensor<4xf32>, %f: f32, %i: index) -> (f32, tensor<4xf32
   %x = tensor.extract %0[%i] : tensor<4xf32>
   return %x, %1 : f32, tensor<4xf32>
 }
+

@@ -61,10 +61,28 @@ func (a *analysis) reset() {
 // program order.
 const maxAnalyzed = 256
 
+// models answers what the analysis asks of operations through their
+// bufferization models, under the options of the pass.
+type models struct {
+	// boundaries is bufferize-function-boundaries: without it, the
+	// operations of the func dialect are left to the analysis as
+	// operations without a bufferization, as upstream's
+	// BufferizationOptions::isOpAllowed does.
+	boundaries bool
+}
+
+// known returns op's bufferization model, if the analysis may use it.
+func (ms *models) known(op *ir.Operation) (bufferization.BufferizableOpInterface, bool) {
+	if !ms.boundaries && function.IsBoundaryOp(op) {
+		return nil, false
+	}
+	return bufferization.BufferizableOp.Of(op)
+}
+
 // aliasModel returns op's AliasAnalysis model, unknownModel for an
 // operation without a bufferization, or nil.
-func aliasModel(op *ir.Operation) bufferization.AliasAnalysis {
-	m, ok := bufferization.BufferizableOp.Of(op)
+func (ms *models) aliasModel(op *ir.Operation) bufferization.AliasAnalysis {
+	m, ok := ms.known(op)
 	if !ok {
 		return unknownModel{}
 	}
@@ -97,8 +115,8 @@ func (unknownModel) AliasingResults(op *ir.Operation, _ int) []int {
 // unknownArgs returns the tensor arguments of the entry blocks of op's
 // regions, which an operation without a bufferization may give the
 // buffer of any tensor operand.
-func unknownArgs(op *ir.Operation) []ir.Value {
-	if _, ok := bufferization.BufferizableOp.Of(op); ok {
+func (ms *models) unknownArgs(op *ir.Operation) []ir.Value {
+	if _, ok := ms.known(op); ok {
 		return nil
 	}
 	var args []ir.Value
@@ -131,7 +149,7 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 		if !s.hasTensors(op) {
 			return true
 		}
-		if _, known := bufferization.BufferizableOp.Of(op); !known {
+		if _, known := s.known(op); !known {
 			// An operation without a bufferization, wherever it is,
 			// is decided as upstream decides it: it may read and write
 			// each tensor operand and return it as any of its tensor
@@ -139,7 +157,7 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 			ops = append(ops, op)
 			return true
 		}
-		if op.Block() != entry || aliasModel(op) == nil {
+		if op.Block() != entry || s.aliasModel(op) == nil {
 			ok = false
 			return false
 		}
@@ -171,8 +189,25 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	if s.opts.TestAnalysisOnly || s.opts.DumpAliasSets {
 		defer s.annotate(f, a)
 	}
+	// An unranked tensor cannot be copied: as upstream, the operands of
+	// that type are in place before anything is decided.
+	for _, op := range ops {
+		if _, known := s.known(op); !known {
+			continue
+		}
+		for i, v := range op.Operands() {
+			if _, unranked := v.Type().(*ir.UnrankedTensorType); unranked {
+				u := use{op, i}
+				a.inPlace[u] = true
+				s.decided[u] = true
+				for _, r := range s.aliasingResults(u) {
+					a.union(v, r)
+				}
+			}
+		}
+	}
 	for _, op := range s.order(f, ops) {
-		if aliasModel(op) == nil {
+		if s.aliasModel(op) == nil {
 			continue
 		}
 		for i, v := range op.Operands() {
@@ -180,19 +215,22 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 				continue
 			}
 			u := use{op, i}
+			if _, decided := a.inPlace[u]; decided {
+				continue
+			}
 			readOnly := a.writesReadOnly(u)
 			var conflict ir.Value
 			if !readOnly {
 				conflict = a.readAfterWrite(u)
 			}
 			in := !readOnly && conflict == nil
-			if !in && mustInPlace(u) {
+			if !in && s.mustInPlace(u) {
 				return notBufferizable(op, readOnly, conflict)
 			}
 			a.inPlace[u] = in
 			s.decided[u] = in
 			if in {
-				for _, r := range aliasingResults(u) {
+				for _, r := range s.aliasingResults(u) {
 					a.union(v, r)
 				}
 			}
@@ -203,8 +241,8 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 
 // mustInPlace reports whether the model of u's operation requires u to
 // be written in place (bufferization.InPlaceRequirement).
-func mustInPlace(u use) bool {
-	m, ok := bufferization.BufferizableOp.Of(u.op)
+func (ms *models) mustInPlace(u use) bool {
+	m, ok := ms.known(u.op)
 	if !ok {
 		return false
 	}
@@ -260,13 +298,13 @@ func (a *analysis) aliases(v ir.Value) []ir.Value {
 
 // --- what operations do ---
 
-func writes(u use) bool {
-	m := aliasModel(u.op)
+func (ms *models) writes(u use) bool {
+	m := ms.aliasModel(u.op)
 	return m == nil || m.BufferizesToMemoryWrite(u.op, u.i)
 }
 
-func aliasingResults(u use) []ir.Value {
-	m := aliasModel(u.op)
+func (ms *models) aliasingResults(u use) []ir.Value {
+	m := ms.aliasModel(u.op)
 	if m == nil {
 		return nil
 	}
@@ -274,13 +312,13 @@ func aliasingResults(u use) []ir.Value {
 	for _, r := range m.AliasingResults(u.op, u.i) {
 		rs = append(rs, u.op.Result(r))
 	}
-	return append(rs, unknownArgs(u.op)...)
+	return append(rs, ms.unknownArgs(u.op)...)
 }
 
 // aliasingOperands returns the operands whose buffer result r shares.
-func aliasingOperands(r *ir.OpResult) []use {
+func (ms *models) aliasingOperands(r *ir.OpResult) []use {
 	op := r.Owner()
-	m := aliasModel(op)
+	m := ms.aliasModel(op)
 	if m == nil {
 		return nil
 	}
@@ -300,25 +338,25 @@ func aliasingOperands(r *ir.OpResult) []use {
 
 // defines reports whether v's buffer holds contents its definition
 // writes (MLIR's AnalysisState::bufferizesToMemoryWrite of a value).
-func defines(v ir.Value) bool {
+func (ms *models) defines(v ir.Value) bool {
 	r, ok := v.(*ir.OpResult)
 	if !ok {
 		return true
 	}
 	op := r.Owner()
-	m := aliasModel(op)
+	m := ms.aliasModel(op)
 	if m == nil {
 		return true
 	}
 	if d, ok := m.(bufferization.ResultDefinition); ok {
 		return d.ResultBufferizesToMemoryWrite(op, r.Index())
 	}
-	from := aliasingOperands(r)
+	from := ms.aliasingOperands(r)
 	if len(from) == 0 {
 		return true
 	}
 	for _, u := range from {
-		if writes(u) {
+		if ms.writes(u) {
 			return true
 		}
 	}
@@ -331,17 +369,17 @@ func (a *analysis) writable(v ir.Value) bool {
 	case *ir.BlockArgument:
 		if p := v.Owner().ParentOp(); p != nil {
 			if _, isFunc := function.AsFuncOp(p); !isFunc {
-				if _, known := bufferization.BufferizableOp.Of(p); !known {
+				if _, known := a.s.known(p); !known {
 					return false
 				}
 			}
 		}
 		return !a.readOnly(v)
 	case *ir.OpResult:
-		if _, known := bufferization.BufferizableOp.Of(v.Owner()); !known {
+		if _, known := a.s.known(v.Owner()); !known {
 			return false
 		}
-		if m, ok := aliasModel(v.Owner()).(bufferization.ResultWritability); ok {
+		if m, ok := a.s.aliasModel(v.Owner()).(bufferization.ResultWritability); ok {
 			return m.ResultWritable(v.Owner(), v.Index())
 		}
 	}
@@ -350,7 +388,7 @@ func (a *analysis) writable(v ir.Value) bool {
 
 // valueReadThroughAliases reports whether v is read, directly or through operations
 // that only share its buffer (MLIR's AnalysisState::isValueRead).
-func valueReadThroughAliases(v ir.Value) bool {
+func (ms *models) valueReadThroughAliases(v ir.Value) bool {
 	seen := map[use]bool{}
 	var work []use
 	push := func(v ir.Value) {
@@ -369,8 +407,8 @@ func valueReadThroughAliases(v ir.Value) bool {
 		if readsOperand(u.op, u.i) {
 			return true
 		}
-		if !writes(u) {
-			for _, r := range aliasingResults(u) {
+		if !ms.writes(u) {
+			for _, r := range ms.aliasingResults(u) {
 				push(r)
 			}
 		}
@@ -381,7 +419,7 @@ func valueReadThroughAliases(v ir.Value) bool {
 // definitions returns the values whose definitions last wrote what v
 // holds, following the buffers v shares back through operations that do
 // not write them (MLIR's findDefinitions).
-func definitions(v ir.Value) []ir.Value {
+func (ms *models) definitions(v ir.Value) []ir.Value {
 	var defs []ir.Value
 	seen := map[ir.Value]bool{}
 	work := []ir.Value{v}
@@ -392,12 +430,12 @@ func definitions(v ir.Value) []ir.Value {
 			continue
 		}
 		seen[x] = true
-		if defines(x) {
+		if ms.defines(x) {
 			defs = append(defs, x)
 			continue
 		}
 		if r, ok := x.(*ir.OpResult); ok {
-			for _, u := range aliasingOperands(r) {
+			for _, u := range ms.aliasingOperands(r) {
 				work = append(work, u.op.Operand(u.i))
 			}
 		}
@@ -413,7 +451,7 @@ func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 	for _, x := range a.aliases(v) {
 		for o := x.FirstUse(); o != nil; o = o.Next() {
 			u := use{o.Owner(), o.Index()}
-			if a.inPlace[u] && writes(u) {
+			if a.inPlace[u] && a.s.writes(u) {
 				ws[u] = true
 			}
 			if readsOperand(u.op, u.i) {
@@ -422,11 +460,11 @@ func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 			}
 			// A use that only passes the buffer on to a value that
 			// is read.
-			if !writes(u) {
-				for _, r := range aliasingResults(u) {
+			if !a.s.writes(u) {
+				for _, r := range a.s.aliasingResults(u) {
 					rd, ok := a.read[r]
 					if !ok {
-						rd = valueReadThroughAliases(r)
+						rd = a.s.valueReadThroughAliases(r)
 						a.read[r] = rd
 					}
 					if rd {
@@ -443,8 +481,8 @@ func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 // buffer that may not be written written (MLIR's
 // wouldCreateWriteToNonWritableBuffer).
 func (a *analysis) writesReadOnly(u use) bool {
-	found := writes(u)
-	vals := append([]ir.Value{u.op.Operand(u.i)}, aliasingResults(u)...)
+	found := a.s.writes(u)
+	vals := append([]ir.Value{u.op.Operand(u.i)}, a.s.aliasingResults(u)...)
 	if !found {
 		clear(a.reads)
 		clear(a.ws)
@@ -481,17 +519,17 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 	clear(reads)
 	clear(ws)
 	a.collect(u.op.Operand(u.i), reads, ws)
-	for _, r := range aliasingResults(u) {
+	for _, r := range a.s.aliasingResults(u) {
 		a.collect(r, reads, ws)
 	}
-	if writes(u) {
+	if a.s.writes(u) {
 		ws[u] = true
 	}
 	for r := range reads {
 		v := r.op.Operand(r.i)
 		defs, ok := a.defs[v]
 		if !ok {
-			defs = definitions(v)
+			defs = a.s.definitions(v)
 			a.defs[v] = defs
 		}
 		if len(defs) == 0 {
@@ -512,7 +550,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 			// An operation that reads each element before writing it,
 			// through operands that are one buffer when in place.
 			if r.op == w.op && elementwiseSame(r.op, r.i, w.i) &&
-				(equivalentBack(r.op.Operand(r.i), w.op.Operand(w.i)) || equivalentBack(w.op.Operand(w.i), r.op.Operand(r.i))) {
+				(a.s.equivalentBack(r.op.Operand(r.i), w.op.Operand(w.i)) || a.s.equivalentBack(w.op.Operand(w.i), r.op.Operand(r.i))) {
 				continue
 			}
 			for _, d := range defs {
@@ -521,7 +559,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 						continue // the write happens before the definition
 					}
 				}
-				if rs := aliasingResults(w); len(rs) == 1 && rs[0] == d {
+				if rs := a.s.aliasingResults(w); len(rs) == 1 && rs[0] == d {
 					continue // the write is the definition
 				}
 				if a.s.opts.PrintConflicts {
@@ -537,7 +575,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 // equivalentBack reports whether other is found going back from v through
 // the operands whose buffers the values on the way share, keeping to one
 // type (MLIR's hasEquivalentValueInReverseUseDefChain).
-func equivalentBack(v, other ir.Value) bool {
+func (ms *models) equivalentBack(v, other ir.Value) bool {
 	seen := map[ir.Value]bool{}
 	work := []ir.Value{v}
 	for len(work) > 0 {
@@ -551,7 +589,7 @@ func equivalentBack(v, other ir.Value) bool {
 		}
 		seen[x] = true
 		if r, ok := x.(*ir.OpResult); ok {
-			for _, u := range aliasingOperands(r) {
+			for _, u := range ms.aliasingOperands(r) {
 				if y := u.op.Operand(u.i); y.Type() == x.Type() {
 					work = append(work, y)
 				}
@@ -624,8 +662,8 @@ func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferiza
 		seen[x] = true
 		var from []ir.Value
 		if res, ok := x.(*ir.OpResult); ok {
-			for _, u := range aliasingOperands(res) {
-				if a.inPlace[u] && writes(u) {
+			for _, u := range a.s.aliasingOperands(res) {
+				if a.inPlace[u] && a.s.writes(u) {
 					from = append(from, u.op.Operand(u.i))
 				}
 			}
@@ -658,8 +696,8 @@ func (a *analysis) writtenFrom(v, other ir.Value) bool {
 			return false
 		}
 		var next ir.Value
-		for _, u := range aliasingOperands(res) {
-			if a.inPlace[u] && writes(u) {
+		for _, u := range a.s.aliasingOperands(res) {
+			if a.inPlace[u] && (a.s.writes(u) || a.s.equivalentResult(u)) {
 				next = u.op.Operand(u.i)
 				break
 			}
@@ -670,6 +708,17 @@ func (a *analysis) writtenFrom(v, other ir.Value) bool {
 		v = next
 	}
 	return true
+}
+
+// equivalentResult reports whether u's operation's result is u's whole
+// buffer (bufferization.EquivalentResult).
+func (ms *models) equivalentResult(u use) bool {
+	m, ok := ms.known(u.op)
+	if !ok {
+		return false
+	}
+	e, ok := m.(bufferization.EquivalentResult)
+	return ok && e.EquivalentResult(u.op, u.i)
 }
 
 // subsetInsertion returns op's bufferization.SubsetInsertion model, or nil.

@@ -168,11 +168,11 @@ func (s *state) annotateBoundary(f *ir.Operation, a *analysis) {
 		if !isTensor(arg.Type()) {
 			continue
 		}
-		read := valueReadThroughAliases(arg)
+		read := s.valueReadThroughAliases(arg)
 		written := false
 		for _, x := range a.aliases(arg) {
 			for o := x.FirstUse(); o != nil; o = o.Next() {
-				if u := (use{o.Owner(), o.Index()}); a.inPlace[u] && writes(u) {
+				if u := (use{o.Owner(), o.Index()}); a.inPlace[u] && s.writes(u) {
 					written = true
 				}
 			}
@@ -196,9 +196,10 @@ func (s *state) annotateBoundary(f *ir.Operation, a *analysis) {
 	found := false
 	for _, v := range ret.Operands() {
 		k := int64(-1)
-		if isTensor(v.Type()) {
+		// Upstream relates ranked tensors only.
+		if _, ranked := v.Type().(*ir.RankedTensorType); ranked {
 			for _, arg := range entry.Arguments() {
-				if isTensor(arg.Type()) && a.equivalent(v, arg) {
+				if _, ranked := arg.Type().(*ir.RankedTensorType); ranked && a.equivalent(v, arg) {
 					k = int64(arg.Index())
 					found = true
 					break

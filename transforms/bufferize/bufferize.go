@@ -53,6 +53,7 @@ import (
 type Options = bufferization.Options
 
 type state struct {
+	models
 	ctx    *ir.Context
 	b      *ir.Builder
 	module *ir.Operation
@@ -113,7 +114,7 @@ type state struct {
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
-	s := &state{ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
+	s := &state{models: models{boundaries: opts.FunctionBoundaries}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
@@ -135,8 +136,19 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	})
 	// Callees before callers, so that a call knows its callee's result
 	// types when they are inferred from what the callee returns.
+	inModule := funcs
 	funcs, s.infer, s.onCycle = s.orderByCalls(funcs)
 	if opts.TestAnalysisOnly {
+		if !opts.FunctionBoundaries {
+			// Upstream analyzes the module's operations together, in
+			// the heuristic's order: the functions' decisions do not
+			// depend on each other, but the numbers print-conflicts
+			// gives follow that order.
+			funcs = slices.Clone(inModule)
+			if h := opts.AnalysisHeuristic; h == "" || h == bufferization.BottomUp || h == bufferization.BottomUpFromTerminators {
+				slices.Reverse(funcs)
+			}
+		}
 		return s.analyzeOnly(funcs)
 	}
 	for _, f := range funcs {
@@ -400,7 +412,7 @@ func (s *state) undefinedValue(v ir.Value) bool {
 	}
 	u, ok := s.undefDefs[v]
 	if !ok {
-		u = len(definitions(v)) == 0
+		u = len(s.definitions(v)) == 0
 		s.undefDefs[v] = u
 	}
 	return u
@@ -428,16 +440,16 @@ func (s *state) repeatsOver(w *ir.Operation, db *ir.Block) bool {
 // readsThroughAliases reports whether op reads its tensor operand i,
 // or only shares its buffer with results that are read (MLIR's
 // getAliasingReads): a view that is only written does not read.
-func readsThroughAliases(op *ir.Operation, i int) bool {
+func (ms *models) readsThroughAliases(op *ir.Operation, i int) bool {
 	if readsOperand(op, i) {
 		return true
 	}
 	u := use{op, i}
-	if writes(u) {
+	if ms.writes(u) {
 		return false
 	}
-	for _, r := range aliasingResults(u) {
-		if valueReadThroughAliases(r) {
+	for _, r := range ms.aliasingResults(u) {
+		if ms.valueReadThroughAliases(r) {
 			return true
 		}
 	}
@@ -549,7 +561,7 @@ func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 			if o == w && u.Index() == idx {
 				continue
 			}
-			if o != w && !readsThroughAliases(o, u.Index()) {
+			if o != w && !s.readsThroughAliases(o, u.Index()) {
 				// Only written (a linalg init its payload ignores), or
 				// viewed by values that are not read: the contents w
 				// leaves there are not observed.
@@ -710,7 +722,7 @@ func (s *state) arguments(f *ir.Operation) []bool {
 		if !isTensor(a.Type()) {
 			continue
 		}
-		read[i] = valueReadThroughAliases(a)
+		read[i] = s.valueReadThroughAliases(a)
 		s.orig[a] = a.Type()
 		s.makeSet(a)
 		if argAttr(f, i, bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false)) {

@@ -63,6 +63,13 @@ func (aliasing) AliasingResults(_ *ir.Operation, operand int) []int {
 // reads nothing itself; what reads the view reads the buffer.
 func (aliasing) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
 
+// EquivalentResult implements bufferization.EquivalentResult: a cast's
+// result is its operand's buffer, a slice only a part of it.
+func (aliasing) EquivalentResult(op *ir.Operation, operand int) bool {
+	_, isCast := tensor.AsCastOp(op)
+	return isCast && operand == 0
+}
+
 // setView gives op's result the view v of its operand 0's buffer, or a
 // copy of it when the analysis decided that the result may not share
 // that buffer.
