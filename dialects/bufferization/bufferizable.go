@@ -385,6 +385,11 @@ type State interface {
 	// Otherwise (a function on a call cycle) its results have the
 	// identity layout and a return copies what has another.
 	InfersResults(f *ir.Operation) bool
+	// WithoutAnalysis reports whether the function being rewritten is
+	// bufferized without the in-place analysis (copy-before-write,
+	// no-analysis-func-filter): every write goes to a new buffer, even
+	// one that would have to be in place.
+	WithoutAnalysis() bool
 }
 
 // FuncSummary is what one-shot-bufferize knows about a bufferized

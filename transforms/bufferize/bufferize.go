@@ -176,8 +176,12 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			// needed, as upstream.
 			s.opts.AllowReturnAllocsFromLoops = true
 		}
-		if err := s.analyze(f, s.readOnlyArg(f)); err != nil {
-			return err
+		if !s.copyAll {
+			// Without the analysis (copy-before-write), nothing is
+			// decided in place, not even an operand that must be.
+			if err := s.analyze(f, s.readOnlyArg(f)); err != nil {
+				return err
+			}
 		}
 		read := s.arguments(f)
 		for _, b := range f.Region(0).Blocks() {
@@ -1214,6 +1218,7 @@ func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
 	return s.summaries[f]
 }
 func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
+func (s *state) WithoutAnalysis() bool                { return s.copyAll }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
 func (s *state) OutOfPlace(op *ir.Operation, i int) bool {
 	if s.copyAll {

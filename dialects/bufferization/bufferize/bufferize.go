@@ -136,18 +136,26 @@ func (materialize) Bufferize(op *ir.Operation, s bufferization.State) error {
 	dst := m.Dest()
 	tensorDest := bufferization.IsTensor(s.TensorType(dst))
 	if tensorDest {
-		if !s.InPlace(op, 1) {
+		if s.WithoutAnalysis() {
+			// A new buffer, which the copy overwrites.
+			b, err := s.Writable(op, 1, false)
+			if err != nil {
+				return err
+			}
+			dst = b
+		} else if !s.InPlace(op, 1) {
 			reason := "cannot avoid RaW conflict"
 			if s.ReadOnly(dst) {
 				reason = "would write to read-only buffer"
 			}
 			return ir.OpError(op, "not bufferizable under the given constraints: "+reason)
+		} else {
+			b, err := s.Writable(op, 1, false)
+			if err != nil {
+				return err
+			}
+			dst = b
 		}
-		b, err := s.Writable(op, 1, false)
-		if err != nil {
-			return err
-		}
-		dst = b
 	}
 	src, err := s.Buffer(op, m.Source())
 	if err != nil {
