@@ -186,7 +186,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	}
 	a.readOnly = readOnly
 	defer a.reset()
-	if s.opts.TestAnalysisOnly || s.opts.DumpAliasSets {
+	if s.opts.TestAnalysisOnly {
 		defer s.annotate(f, a)
 	}
 	// An unranked tensor cannot be copied: as upstream, the operands of

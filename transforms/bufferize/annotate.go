@@ -50,35 +50,34 @@ func (s *state) analyzeOnly(funcs []*ir.Operation) error {
 }
 
 // annotate writes the decisions of a, the analysis of f just run, onto
-// f's operations: __inplace_operands_attr__ (test-analysis-only) and
-// the alias sets (dump-alias-sets).
+// f's operations (test-analysis-only): __inplace_operands_attr__, what
+// callers learn with function boundaries, and the alias sets with
+// dump-alias-sets.
 func (s *state) annotate(f *ir.Operation, a *analysis) {
-	if s.opts.TestAnalysisOnly {
-		f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
-			var marks []ir.Attribute
-			for i, v := range op.Operands() {
-				if !isTensor(v.Type()) {
-					continue
-				}
-				if marks == nil {
-					marks = make([]ir.Attribute, op.NumOperands())
-					for k := range marks {
-						marks[k] = s.ctx.Str(inPlaceNotTensor)
-					}
-				}
-				in := inPlaceFalse
-				if a.inPlace[use{op, i}] {
-					in = inPlaceTrue
-				}
-				marks[i] = s.ctx.Str(in)
+	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
+		var marks []ir.Attribute
+		for i, v := range op.Operands() {
+			if !isTensor(v.Type()) {
+				continue
 			}
-			if marks != nil {
-				op.SetAttr(inPlaceAttr, s.ctx.ArrayAttr(marks))
+			if marks == nil {
+				marks = make([]ir.Attribute, op.NumOperands())
+				for k := range marks {
+					marks[k] = s.ctx.Str(inPlaceNotTensor)
+				}
 			}
-			return true
-		})
-	}
-	if s.opts.TestAnalysisOnly && s.opts.FunctionBoundaries {
+			in := inPlaceFalse
+			if a.inPlace[use{op, i}] {
+				in = inPlaceTrue
+			}
+			marks[i] = s.ctx.Str(in)
+		}
+		if marks != nil {
+			op.SetAttr(inPlaceAttr, s.ctx.ArrayAttr(marks))
+		}
+		return true
+	})
+	if s.opts.FunctionBoundaries {
 		s.annotateBoundary(f, a)
 	}
 	if !s.opts.DumpAliasSets {

@@ -69,12 +69,26 @@ func New() pass.Pass {
 }
 
 func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
+	// Upstream's checks of the options, in its order.
+	if *p.mustInferSpace && *p.useEncoding {
+		return ir.NewError(op.Loc(), "only one of 'must-infer-memory-space' and 'use-encoding-for-memory-space' are allowed in one-shot-bufferize")
+	}
 	if *p.unknownLayout == bufferization.InferLayoutMap {
 		return ir.NewError(st.Context().UnknownLoc(), "Invalid option: 'infer-layout-map' is not a valid value for 'unknown-type-conversion'")
 	}
 	if a := *p.alignment; a != 0 && (a&(a-1) != 0 || a > 1<<62) {
 		// Upstream makes allocations that fail to verify.
 		return ir.NewError(op.Loc(), fmt.Sprintf("Invalid option: 'buffer-alignment' must be a power of two, got %d", a))
+	}
+	unknown := st.Context().UnknownLoc()
+	if *p.copyBeforeWrite && *p.testAnalysisOnly {
+		return ir.NewError(unknown, "Invalid option: 'copy-before-write' cannot be used with 'test-analysis-only'")
+	}
+	if *p.printConflicts && !*p.testAnalysisOnly {
+		return ir.NewError(unknown, "Invalid option: 'print-conflicts' requires 'test-analysis-only'")
+	}
+	if *p.dumpAliasSets && !*p.testAnalysisOnly {
+		return ir.NewError(unknown, "Invalid option: 'dump-alias-sets' requires 'test-analysis-only'")
 	}
 	align := int64(*p.alignment)
 	if *p.alignment == 0 {
