@@ -101,6 +101,14 @@ type SubsetInsertion interface {
 	EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool
 }
 
+// EquivalentResult is implemented by AliasAnalysis models of operations
+// whose result, when an operand is in place, is that operand's whole
+// buffer without writing it (a cast; MLIR's BufferRelation::Equivalent
+// of an operation that does not write), unlike a view of a part.
+type EquivalentResult interface {
+	EquivalentResult(op *ir.Operation, operand int) bool
+}
+
 // InPlaceRequirement is implemented by AliasAnalysis models of
 // operations that must write an operand in place (MLIR's
 // mustBufferizeInPlace, bufferization.materialize_in_destination): when
@@ -202,6 +210,23 @@ type Options struct {
 	// without the analysis, as with CopyBeforeWrite
 	// (no-analysis-func-filter, with function boundaries).
 	NoAnalysisFuncFilter []string
+	// TestAnalysisOnly runs the in-place analysis and annotates the IR
+	// with its decisions instead of bufferizing it: each operation with
+	// tensor operands gets __inplace_operands_attr__, one string per
+	// operand ("true", "false", or "none" for other operands)
+	// (test-analysis-only).
+	TestAnalysisOnly bool
+	// PrintConflicts annotates, with TestAnalysisOnly, each
+	// read-after-write conflict the analysis finds and each buffer it
+	// finds may not be written (print-conflicts).
+	PrintConflicts bool
+	// DumpAliasSets annotates each operation with the alias sets of its
+	// tensor results and block arguments (dump-alias-sets).
+	DumpAliasSets bool
+	// MustInferMemorySpace makes a buffer whose memory space nothing
+	// determines an error rather than a buffer in the default memory
+	// space (must-infer-memory-space).
+	MustInferMemorySpace bool
 }
 
 // The orders of the in-place analysis, upstream's AnalysisHeuristic.
@@ -360,6 +385,11 @@ type State interface {
 	// Otherwise (a function on a call cycle) its results have the
 	// identity layout and a return copies what has another.
 	InfersResults(f *ir.Operation) bool
+	// WithoutAnalysis reports whether the function being rewritten is
+	// bufferized without the in-place analysis (copy-before-write,
+	// no-analysis-func-filter): every write goes to a new buffer, even
+	// one that would have to be in place.
+	WithoutAnalysis() bool
 }
 
 // FuncSummary is what one-shot-bufferize knows about a bufferized

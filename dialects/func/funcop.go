@@ -155,3 +155,10 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 	st.Attributes = ctx.DictionaryAttr(attrs)
 	return nil
 }
+
+// IsBoundaryOp reports whether op belongs to the func dialect: the
+// operations that one-shot-bufferize rewrites only when it bufferizes
+// function boundaries.
+func IsBoundaryOp(op *ir.Operation) bool {
+	return op.OpName().DialectNamespace() == Namespace
+}

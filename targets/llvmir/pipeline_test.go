@@ -40,7 +40,7 @@ func TestCPUPipelineViaOpt(t *testing.T) {
 		{"dump", scalars, []string{"--pass-pipeline=builtin.module(strata-cpu-pipeline{bufferize=false})", "--dump-pass-pipeline"}, 0,
 			nil, nil, []string{"builtin.module(\n  convert-linalg-to-loops,", "  reconcile-unrealized-casts\n)"}},
 		{"dump-bufferize", scalars, []string{"--pass-pipeline=builtin.module(strata-cpu-pipeline)", "--dump-pass-pipeline"}, 0,
-			nil, nil, []string{"builtin.module(\n  linalg-decompose-aggregated-ops,\n  one-shot-bufferize{allow-return-allocs-from-loops=true allow-unknown-ops=false analysis-fuzzer-seed=0 analysis-heuristic=bottom-up buffer-alignment=64 bufferize-function-boundaries=true copy-before-write=false function-boundary-type-conversion=infer-layout-map  unknown-type-conversion=fully-dynamic-layout-map use-encoding-for-memory-space=false},\n  convert-linalg-to-loops,"}},
+			nil, nil, []string{"builtin.module(\n  linalg-decompose-aggregated-ops,\n  one-shot-bufferize{allow-return-allocs-from-loops=true allow-unknown-ops=false analysis-fuzzer-seed=0 analysis-heuristic=bottom-up buffer-alignment=64 bufferize-function-boundaries=true copy-before-write=false dump-alias-sets=false function-boundary-type-conversion=infer-layout-map must-infer-memory-space=false  print-conflicts=false test-analysis-only=false unknown-type-conversion=fully-dynamic-layout-map use-encoding-for-memory-space=false},\n  convert-linalg-to-loops,"}},
 		{"help", "", []string{"--help"}, 0, nil, nil, []string{"-strata-cpu-pipeline", "Lower tensor, linalg, scf, vector, memref, math, arith, func and cf programs to the llvm dialect for the CPU"}},
 		{"bad-option", scalars, []string{"--pass-pipeline=builtin.module(strata-cpu-pipeline{bufferise=false})"}, 1, nil, nil, []string{"bufferise"}},
 	}

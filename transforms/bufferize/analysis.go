@@ -3,6 +3,7 @@ package bufferize
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	function "github.com/strata-ir/strata/dialects/func"
 )
 
 // This file holds the bottom-up in-place analysis (MLIR's OneShotAnalysis
@@ -60,14 +61,75 @@ func (a *analysis) reset() {
 // program order.
 const maxAnalyzed = 256
 
-// model returns op's AliasAnalysis model, or nil.
-func aliasModel(op *ir.Operation) bufferization.AliasAnalysis {
-	m, ok := bufferization.BufferizableOp.Of(op)
+// models answers what the analysis asks of operations through their
+// bufferization models, under the options of the pass.
+type models struct {
+	// boundaries is bufferize-function-boundaries: without it, the
+	// operations of the func dialect are left to the analysis as
+	// operations without a bufferization, as upstream's
+	// BufferizationOptions::isOpAllowed does.
+	boundaries bool
+}
+
+// known returns op's bufferization model, if the analysis may use it.
+func (ms *models) known(op *ir.Operation) (bufferization.BufferizableOpInterface, bool) {
+	if !ms.boundaries && function.IsBoundaryOp(op) {
+		return nil, false
+	}
+	return bufferization.BufferizableOp.Of(op)
+}
+
+// aliasModel returns op's AliasAnalysis model, unknownModel for an
+// operation without a bufferization, or nil.
+func (ms *models) aliasModel(op *ir.Operation) bufferization.AliasAnalysis {
+	m, ok := ms.known(op)
 	if !ok {
-		return nil
+		return unknownModel{}
 	}
 	a, _ := m.(bufferization.AliasAnalysis)
 	return a
+}
+
+// unknownModel is what the analysis assumes of an operation without a
+// bufferization (MLIR's unknownGetAliasingValues and the conservative
+// answers of AnalysisState): it reads and writes each tensor operand,
+// each of its tensor results and of the tensor arguments of its regions'
+// entry blocks may be that operand's buffer, and none of them may be
+// written.
+type unknownModel struct{}
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
+func (unknownModel) BufferizesToMemoryWrite(*ir.Operation, int) bool { return true }
+
+// AliasingResults implements bufferization.AliasAnalysis.
+func (unknownModel) AliasingResults(op *ir.Operation, _ int) []int {
+	var rs []int
+	for i, t := range op.ResultTypes() {
+		if isTensor(t) {
+			rs = append(rs, i)
+		}
+	}
+	return rs
+}
+
+// unknownArgs returns the tensor arguments of the entry blocks of op's
+// regions, which an operation without a bufferization may give the
+// buffer of any tensor operand.
+func (ms *models) unknownArgs(op *ir.Operation) []ir.Value {
+	if _, ok := ms.known(op); ok {
+		return nil
+	}
+	var args []ir.Value
+	for i := 0; i < op.NumRegions(); i++ {
+		if r := op.Region(i); !r.Empty() {
+			for _, a := range r.First().Arguments() {
+				if isTensor(a.Type()) {
+					args = append(args, a)
+				}
+			}
+		}
+	}
+	return args
 }
 
 // analyzable returns the operations of f with tensors, in order, when the
@@ -80,14 +142,22 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 	entry := r.First()
 	var ops []*ir.Operation
 	ok := true
-	f.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
 		if op == f || !ok {
 			return ok
 		}
 		if !s.hasTensors(op) {
 			return true
 		}
-		if op.Block() != entry || aliasModel(op) == nil {
+		if _, known := s.known(op); !known {
+			// An operation without a bufferization, wherever it is,
+			// is decided as upstream decides it: it may read and write
+			// each tensor operand and return it as any of its tensor
+			// results or entry block arguments (unknownModel).
+			ops = append(ops, op)
+			return true
+		}
+		if op.Block() != entry || s.aliasModel(op) == nil {
 			ok = false
 			return false
 		}
@@ -102,7 +172,7 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 // readOnly tells the arguments that may not be written.
 func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) error {
 	ops, ok := s.analyzable(f)
-	if !ok || len(ops) > maxAnalyzed {
+	if !ok || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly {
 		return nil
 	}
 	// One analysis serves every function of the module: its maps are
@@ -116,26 +186,52 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	}
 	a.readOnly = readOnly
 	defer a.reset()
+	if s.opts.TestAnalysisOnly {
+		defer s.annotate(f, a)
+	}
+	// An unranked tensor cannot be copied: as upstream, the operands of
+	// that type are in place before anything is decided.
+	for _, op := range ops {
+		if _, known := s.known(op); !known {
+			continue
+		}
+		for i, v := range op.Operands() {
+			if _, unranked := v.Type().(*ir.UnrankedTensorType); unranked {
+				u := use{op, i}
+				a.inPlace[u] = true
+				s.decided[u] = true
+				for _, r := range s.aliasingResults(u) {
+					a.union(v, r)
+				}
+			}
+		}
+	}
 	for _, op := range s.order(f, ops) {
+		if s.aliasModel(op) == nil {
+			continue
+		}
 		for i, v := range op.Operands() {
 			if !isTensor(v.Type()) {
 				continue
 			}
 			u := use{op, i}
+			if _, decided := a.inPlace[u]; decided {
+				continue
+			}
 			readOnly := a.writesReadOnly(u)
 			var conflict ir.Value
 			if !readOnly {
 				conflict = a.readAfterWrite(u)
 			}
 			in := !readOnly && conflict == nil
-			if !in && mustInPlace(u) {
+			if !in && s.mustInPlace(u) {
 				return notBufferizable(op, readOnly, conflict)
 			}
 			a.inPlace[u] = in
 			s.decided[u] = in
 			if in {
-				for _, r := range aliasModel(op).AliasingResults(op, i) {
-					a.union(v, op.Result(r))
+				for _, r := range s.aliasingResults(u) {
+					a.union(v, r)
 				}
 			}
 		}
@@ -145,8 +241,8 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 
 // mustInPlace reports whether the model of u's operation requires u to
 // be written in place (bufferization.InPlaceRequirement).
-func mustInPlace(u use) bool {
-	m, ok := bufferization.BufferizableOp.Of(u.op)
+func (ms *models) mustInPlace(u use) bool {
+	m, ok := ms.known(u.op)
 	if !ok {
 		return false
 	}
@@ -202,13 +298,13 @@ func (a *analysis) aliases(v ir.Value) []ir.Value {
 
 // --- what operations do ---
 
-func writes(u use) bool {
-	m := aliasModel(u.op)
+func (ms *models) writes(u use) bool {
+	m := ms.aliasModel(u.op)
 	return m == nil || m.BufferizesToMemoryWrite(u.op, u.i)
 }
 
-func aliasingResults(u use) []ir.Value {
-	m := aliasModel(u.op)
+func (ms *models) aliasingResults(u use) []ir.Value {
+	m := ms.aliasModel(u.op)
 	if m == nil {
 		return nil
 	}
@@ -216,13 +312,13 @@ func aliasingResults(u use) []ir.Value {
 	for _, r := range m.AliasingResults(u.op, u.i) {
 		rs = append(rs, u.op.Result(r))
 	}
-	return rs
+	return append(rs, ms.unknownArgs(u.op)...)
 }
 
 // aliasingOperands returns the operands whose buffer result r shares.
-func aliasingOperands(r *ir.OpResult) []use {
+func (ms *models) aliasingOperands(r *ir.OpResult) []use {
 	op := r.Owner()
-	m := aliasModel(op)
+	m := ms.aliasModel(op)
 	if m == nil {
 		return nil
 	}
@@ -242,25 +338,25 @@ func aliasingOperands(r *ir.OpResult) []use {
 
 // defines reports whether v's buffer holds contents its definition
 // writes (MLIR's AnalysisState::bufferizesToMemoryWrite of a value).
-func defines(v ir.Value) bool {
+func (ms *models) defines(v ir.Value) bool {
 	r, ok := v.(*ir.OpResult)
 	if !ok {
 		return true
 	}
 	op := r.Owner()
-	m := aliasModel(op)
+	m := ms.aliasModel(op)
 	if m == nil {
 		return true
 	}
 	if d, ok := m.(bufferization.ResultDefinition); ok {
 		return d.ResultBufferizesToMemoryWrite(op, r.Index())
 	}
-	from := aliasingOperands(r)
+	from := ms.aliasingOperands(r)
 	if len(from) == 0 {
 		return true
 	}
 	for _, u := range from {
-		if writes(u) {
+		if ms.writes(u) {
 			return true
 		}
 	}
@@ -271,9 +367,19 @@ func defines(v ir.Value) bool {
 func (a *analysis) writable(v ir.Value) bool {
 	switch v := v.(type) {
 	case *ir.BlockArgument:
+		if p := v.Owner().ParentOp(); p != nil {
+			if _, isFunc := function.AsFuncOp(p); !isFunc {
+				if _, known := a.s.known(p); !known {
+					return false
+				}
+			}
+		}
 		return !a.readOnly(v)
 	case *ir.OpResult:
-		if m, ok := aliasModel(v.Owner()).(bufferization.ResultWritability); ok {
+		if _, known := a.s.known(v.Owner()); !known {
+			return false
+		}
+		if m, ok := a.s.aliasModel(v.Owner()).(bufferization.ResultWritability); ok {
 			return m.ResultWritable(v.Owner(), v.Index())
 		}
 	}
@@ -282,7 +388,7 @@ func (a *analysis) writable(v ir.Value) bool {
 
 // valueReadThroughAliases reports whether v is read, directly or through operations
 // that only share its buffer (MLIR's AnalysisState::isValueRead).
-func valueReadThroughAliases(v ir.Value) bool {
+func (ms *models) valueReadThroughAliases(v ir.Value) bool {
 	seen := map[use]bool{}
 	var work []use
 	push := func(v ir.Value) {
@@ -301,8 +407,8 @@ func valueReadThroughAliases(v ir.Value) bool {
 		if readsOperand(u.op, u.i) {
 			return true
 		}
-		if !writes(u) {
-			for _, r := range aliasingResults(u) {
+		if !ms.writes(u) {
+			for _, r := range ms.aliasingResults(u) {
 				push(r)
 			}
 		}
@@ -313,7 +419,7 @@ func valueReadThroughAliases(v ir.Value) bool {
 // definitions returns the values whose definitions last wrote what v
 // holds, following the buffers v shares back through operations that do
 // not write them (MLIR's findDefinitions).
-func definitions(v ir.Value) []ir.Value {
+func (ms *models) definitions(v ir.Value) []ir.Value {
 	var defs []ir.Value
 	seen := map[ir.Value]bool{}
 	work := []ir.Value{v}
@@ -324,12 +430,12 @@ func definitions(v ir.Value) []ir.Value {
 			continue
 		}
 		seen[x] = true
-		if defines(x) {
+		if ms.defines(x) {
 			defs = append(defs, x)
 			continue
 		}
 		if r, ok := x.(*ir.OpResult); ok {
-			for _, u := range aliasingOperands(r) {
+			for _, u := range ms.aliasingOperands(r) {
 				work = append(work, u.op.Operand(u.i))
 			}
 		}
@@ -345,7 +451,7 @@ func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 	for _, x := range a.aliases(v) {
 		for o := x.FirstUse(); o != nil; o = o.Next() {
 			u := use{o.Owner(), o.Index()}
-			if a.inPlace[u] && writes(u) {
+			if a.inPlace[u] && a.s.writes(u) {
 				ws[u] = true
 			}
 			if readsOperand(u.op, u.i) {
@@ -354,11 +460,11 @@ func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 			}
 			// A use that only passes the buffer on to a value that
 			// is read.
-			if !writes(u) {
-				for _, r := range aliasingResults(u) {
+			if !a.s.writes(u) {
+				for _, r := range a.s.aliasingResults(u) {
 					rd, ok := a.read[r]
 					if !ok {
-						rd = valueReadThroughAliases(r)
+						rd = a.s.valueReadThroughAliases(r)
 						a.read[r] = rd
 					}
 					if rd {
@@ -375,8 +481,8 @@ func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 // buffer that may not be written written (MLIR's
 // wouldCreateWriteToNonWritableBuffer).
 func (a *analysis) writesReadOnly(u use) bool {
-	found := writes(u)
-	vals := append([]ir.Value{u.op.Operand(u.i)}, aliasingResults(u)...)
+	found := a.s.writes(u)
+	vals := append([]ir.Value{u.op.Operand(u.i)}, a.s.aliasingResults(u)...)
 	if !found {
 		clear(a.reads)
 		clear(a.ws)
@@ -388,14 +494,19 @@ func (a *analysis) writesReadOnly(u use) bool {
 	if !found {
 		return false
 	}
+	readOnly := false
 	for _, v := range vals {
 		for _, x := range a.aliases(v) {
 			if !a.writable(x) {
-				return true
+				if !a.s.opts.PrintConflicts {
+					return true
+				}
+				readOnly = true
+				a.s.annotateNotWritable(x)
 			}
 		}
 	}
-	return false
+	return readOnly
 }
 
 // readAfterWrite reports whether deciding u in place would make a read
@@ -408,17 +519,17 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 	clear(reads)
 	clear(ws)
 	a.collect(u.op.Operand(u.i), reads, ws)
-	for _, r := range aliasingResults(u) {
+	for _, r := range a.s.aliasingResults(u) {
 		a.collect(r, reads, ws)
 	}
-	if writes(u) {
+	if a.s.writes(u) {
 		ws[u] = true
 	}
 	for r := range reads {
 		v := r.op.Operand(r.i)
 		defs, ok := a.defs[v]
 		if !ok {
-			defs = definitions(v)
+			defs = a.s.definitions(v)
 			a.defs[v] = defs
 		}
 		if len(defs) == 0 {
@@ -439,7 +550,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 			// An operation that reads each element before writing it,
 			// through operands that are one buffer when in place.
 			if r.op == w.op && elementwiseSame(r.op, r.i, w.i) &&
-				(equivalentBack(r.op.Operand(r.i), w.op.Operand(w.i)) || equivalentBack(w.op.Operand(w.i), r.op.Operand(r.i))) {
+				(a.s.equivalentBack(r.op.Operand(r.i), w.op.Operand(w.i)) || a.s.equivalentBack(w.op.Operand(w.i), r.op.Operand(r.i))) {
 				continue
 			}
 			for _, d := range defs {
@@ -448,8 +559,11 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 						continue // the write happens before the definition
 					}
 				}
-				if rs := aliasingResults(w); len(rs) == 1 && rs[0] == d {
+				if rs := a.s.aliasingResults(w); len(rs) == 1 && rs[0] == d {
 					continue // the write is the definition
+				}
+				if a.s.opts.PrintConflicts {
+					a.s.annotateConflict(r, w, d)
 				}
 				return d
 			}
@@ -461,7 +575,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 // equivalentBack reports whether other is found going back from v through
 // the operands whose buffers the values on the way share, keeping to one
 // type (MLIR's hasEquivalentValueInReverseUseDefChain).
-func equivalentBack(v, other ir.Value) bool {
+func (ms *models) equivalentBack(v, other ir.Value) bool {
 	seen := map[ir.Value]bool{}
 	work := []ir.Value{v}
 	for len(work) > 0 {
@@ -475,7 +589,7 @@ func equivalentBack(v, other ir.Value) bool {
 		}
 		seen[x] = true
 		if r, ok := x.(*ir.OpResult); ok {
-			for _, u := range aliasingOperands(r) {
+			for _, u := range ms.aliasingOperands(r) {
 				if y := u.op.Operand(u.i); y.Type() == x.Type() {
 					work = append(work, y)
 				}
@@ -548,8 +662,8 @@ func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferiza
 		seen[x] = true
 		var from []ir.Value
 		if res, ok := x.(*ir.OpResult); ok {
-			for _, u := range aliasingOperands(res) {
-				if a.inPlace[u] && writes(u) {
+			for _, u := range a.s.aliasingOperands(res) {
+				if a.inPlace[u] && a.s.writes(u) {
 					from = append(from, u.op.Operand(u.i))
 				}
 			}
@@ -582,8 +696,8 @@ func (a *analysis) writtenFrom(v, other ir.Value) bool {
 			return false
 		}
 		var next ir.Value
-		for _, u := range aliasingOperands(res) {
-			if a.inPlace[u] && writes(u) {
+		for _, u := range a.s.aliasingOperands(res) {
+			if a.inPlace[u] && (a.s.writes(u) || a.s.equivalentResult(u)) {
 				next = u.op.Operand(u.i)
 				break
 			}
@@ -594,6 +708,17 @@ func (a *analysis) writtenFrom(v, other ir.Value) bool {
 		v = next
 	}
 	return true
+}
+
+// equivalentResult reports whether u's operation's result is u's whole
+// buffer (bufferization.EquivalentResult).
+func (ms *models) equivalentResult(u use) bool {
+	m, ok := ms.known(u.op)
+	if !ok {
+		return false
+	}
+	e, ok := m.(bufferization.EquivalentResult)
+	return ok && e.EquivalentResult(u.op, u.i)
 }
 
 // subsetInsertion returns op's bufferization.SubsetInsertion model, or nil.

@@ -53,6 +53,7 @@ import (
 type Options = bufferization.Options
 
 type state struct {
+	models
 	ctx    *ir.Context
 	b      *ir.Builder
 	module *ir.Operation
@@ -101,6 +102,11 @@ type state struct {
 	shuffled map[*ir.Operation]int
 	// undefDefs memoizes undefinedValue.
 	undefDefs map[ir.Value]bool
+	// noSpace is set when a buffer type was made without a memory
+	// space to give it under must-infer-memory-space.
+	noSpace bool
+	// namer names values for dump-alias-sets.
+	namer *asm.ValueNamer
 	// pos numbers the operations of the function being rewritten in
 	// their blocks (numberOps).
 	pos map[*ir.Operation]int
@@ -108,7 +114,7 @@ type state struct {
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
-	s := &state{ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
+	s := &state{models: models{boundaries: opts.FunctionBoundaries}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
@@ -130,10 +136,28 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	})
 	// Callees before callers, so that a call knows its callee's result
 	// types when they are inferred from what the callee returns.
+	inModule := funcs
 	funcs, s.infer, s.onCycle = s.orderByCalls(funcs)
+	if opts.TestAnalysisOnly {
+		if !opts.FunctionBoundaries {
+			// Upstream analyzes the module's operations together, in
+			// the heuristic's order: the functions' decisions do not
+			// depend on each other, but the numbers print-conflicts
+			// gives follow that order.
+			funcs = slices.Clone(inModule)
+			if h := opts.AnalysisHeuristic; h == "" || h == bufferization.BottomUp || h == bufferization.BottomUpFromTerminators {
+				slices.Reverse(funcs)
+			}
+		}
+		return s.analyzeOnly(funcs)
+	}
 	for _, f := range funcs {
+		s.noSpace = false
 		if err := s.signature(f); err != nil {
 			return err
+		}
+		if s.noSpace {
+			return errNoSpace(f)
 		}
 	}
 	if s.opts.AnalysisHeuristic == bufferization.Fuzzer && !s.opts.FunctionBoundaries {
@@ -152,13 +176,12 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			// needed, as upstream.
 			s.opts.AllowReturnAllocsFromLoops = true
 		}
-		if err := s.analyze(f, func(a *ir.BlockArgument) bool {
-			// Without function boundaries, an argument is read through
-			// a to_buffer, which may not be written.
-			return !s.opts.FunctionBoundaries ||
-				a.Owner() == f.Region(0).First() && argAttr(f, a.Index(), bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false))
-		}); err != nil {
-			return err
+		if !s.copyAll {
+			// Without the analysis (copy-before-write), nothing is
+			// decided in place, not even an operand that must be.
+			if err := s.analyze(f, s.readOnlyArg(f)); err != nil {
+				return err
+			}
 		}
 		read := s.arguments(f)
 		for _, b := range f.Region(0).Blocks() {
@@ -183,6 +206,16 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		s.forgetValues()
 	}
 	return s.eraseDead()
+}
+
+// readOnlyArg returns whether a block argument of f may not be written.
+func (s *state) readOnlyArg(f *ir.Operation) func(a *ir.BlockArgument) bool {
+	return func(a *ir.BlockArgument) bool {
+		// Without function boundaries, an argument is read through a
+		// to_buffer, which may not be written.
+		return !s.opts.FunctionBoundaries ||
+			a.Owner() == f.Region(0).First() && argAttr(f, a.Index(), bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false))
+	}
 }
 
 // dropUnusedAllocs erases the allocations of tensors of undefined
@@ -383,7 +416,7 @@ func (s *state) undefinedValue(v ir.Value) bool {
 	}
 	u, ok := s.undefDefs[v]
 	if !ok {
-		u = len(definitions(v)) == 0
+		u = len(s.definitions(v)) == 0
 		s.undefDefs[v] = u
 	}
 	return u
@@ -411,16 +444,16 @@ func (s *state) repeatsOver(w *ir.Operation, db *ir.Block) bool {
 // readsThroughAliases reports whether op reads its tensor operand i,
 // or only shares its buffer with results that are read (MLIR's
 // getAliasingReads): a view that is only written does not read.
-func readsThroughAliases(op *ir.Operation, i int) bool {
+func (ms *models) readsThroughAliases(op *ir.Operation, i int) bool {
 	if readsOperand(op, i) {
 		return true
 	}
 	u := use{op, i}
-	if writes(u) {
+	if ms.writes(u) {
 		return false
 	}
-	for _, r := range aliasingResults(u) {
-		if valueReadThroughAliases(r) {
+	for _, r := range ms.aliasingResults(u) {
+		if ms.valueReadThroughAliases(r) {
 			return true
 		}
 	}
@@ -532,7 +565,7 @@ func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 			if o == w && u.Index() == idx {
 				continue
 			}
-			if o != w && !readsThroughAliases(o, u.Index()) {
+			if o != w && !s.readsThroughAliases(o, u.Index()) {
 				// Only written (a linalg init its payload ignores), or
 				// viewed by values that are not read: the contents w
 				// leaves there are not observed.
@@ -584,8 +617,13 @@ func (s *state) identityType(t ir.Type) ir.Type {
 // memorySpace returns the memory space of the buffers of tensor type t:
 // its encoding with use-encoding-for-memory-space, else the default one.
 func (s *state) memorySpace(t *ir.RankedTensorType) ir.Attribute {
-	if s.opts.UseEncodingForMemorySpace {
+	if s.opts.UseEncodingForMemorySpace && t.Encoding != nil {
 		return t.Encoding
+	}
+	if s.opts.MustInferMemorySpace {
+		// must-infer-memory-space: the default memory space may not
+		// be assumed. The operation being bufferized fails (s.op).
+		s.noSpace = true
 	}
 	return nil
 }
@@ -688,7 +726,7 @@ func (s *state) arguments(f *ir.Operation) []bool {
 		if !isTensor(a.Type()) {
 			continue
 		}
-		read[i] = valueReadThroughAliases(a)
+		read[i] = s.valueReadThroughAliases(a)
 		s.orig[a] = a.Type()
 		s.makeSet(a)
 		if argAttr(f, i, bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false)) {
@@ -901,9 +939,21 @@ func (s *state) alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
 
 // allocIn is alloc in memory space space (nil: the default one).
 func (s *state) allocIn(t ir.Type, like ir.Value, dyn []ir.Value, space ir.Attribute) ir.Value {
-	mt := s.identityType(t).(*ir.MemRefType)
-	if space != nil {
-		mt = s.ctx.MemRefType(mt.Shape, mt.Elem, nil, space)
+	var mt *ir.MemRefType
+	if rt, ok := t.(*ir.RankedTensorType); ok {
+		if space == nil && like != nil {
+			// The memory space of the buffer copied, which may be
+			// the default one.
+			if lm, ok := like.Type().(*ir.MemRefType); ok {
+				mt = s.ctx.MemRefType(rt.Shape, rt.Elem, nil, lm.MemorySpace)
+			}
+		}
+		if space != nil {
+			mt = s.ctx.MemRefType(rt.Shape, rt.Elem, nil, space)
+		}
+	}
+	if mt == nil {
+		mt = s.identityType(t).(*ir.MemRefType)
 	}
 	if dyn == nil {
 		for i, d := range mt.Shape {
@@ -995,7 +1045,20 @@ func (s *state) op(op *ir.Operation) error {
 		}
 		return ir.EmitError(op, "op was not bufferized")
 	}
-	return m.Bufferize(op, s)
+	s.noSpace = false
+	if err := m.Bufferize(op, s); err != nil {
+		return err
+	}
+	if s.noSpace {
+		return errNoSpace(op)
+	}
+	return nil
+}
+
+// errNoSpace is upstream's error for a buffer whose memory space nothing
+// gives with must-infer-memory-space.
+func errNoSpace(op *ir.Operation) error {
+	return ir.EmitError(op, "could not infer memory space")
 }
 
 // unknown keeps an operation without a bufferization on tensors
@@ -1155,6 +1218,7 @@ func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
 	return s.summaries[f]
 }
 func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
+func (s *state) WithoutAnalysis() bool                { return s.copyAll }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
 func (s *state) OutOfPlace(op *ir.Operation, i int) bool {
 	if s.copyAll {

@@ -26,7 +26,7 @@ func (s *state) order(f *ir.Operation, ops []*ir.Operation) []*ir.Operation {
 	case bufferization.TopDown:
 		return append(out, ops...)
 	case bufferization.BottomUpFromTerminators:
-		return fromTerminators(f, ops)
+		return s.fromTerminators(f, ops)
 	case bufferization.Fuzzer:
 		if !s.opts.FunctionBoundaries {
 			// Upstream analyzes the whole module at once: the
@@ -97,7 +97,7 @@ func hasTensorArgs(op *ir.Operation) bool {
 
 // fromTerminators is the bottom-up-from-terminators order of ops, the
 // operations with tensors of f's one block.
-func fromTerminators(f *ir.Operation, ops []*ir.Operation) []*ir.Operation {
+func (s *state) fromTerminators(f *ir.Operation, ops []*ir.Operation) []*ir.Operation {
 	seen := map[*ir.Operation]bool{}
 	var out []*ir.Operation
 	in := map[*ir.Operation]bool{}
@@ -134,7 +134,7 @@ func fromTerminators(f *ir.Operation, ops []*ir.Operation) []*ir.Operation {
 			if liftInto(def, term.Block()) == nil {
 				continue
 			}
-			for _, u := range aliasingOperands(r) {
+			for _, u := range s.aliasingOperands(r) {
 				if x, ok := u.op.Operand(u.i).(*ir.OpResult); ok && isTensor(x.Type()) {
 					work = append(work, x)
 				}

@@ -27,6 +27,11 @@ type oneShotBufferize struct {
 	fuzzerSeed         *uint64
 	noAnalysisFuncs    *[]string
 	useEncoding        *bool
+	testAnalysisOnly   *bool
+	printConflicts     *bool
+	dumpAliasSets      *bool
+	mustInferSpace     *bool
+	dialectFilter      *[]string
 }
 
 // New returns the one-shot-bufferize pass, which runs on modules.
@@ -54,18 +59,36 @@ func New() pass.Pass {
 		{Name: bufferization.Fuzzer, Desc: "decide in a random order given by analysis-fuzzer-seed"},
 	}, "Heuristic that control the IR traversal during analysis")
 	p.fuzzerSeed = p.Options.Uint("analysis-fuzzer-seed", 0, "Test only: Analyze ops in random order with a given seed (fuzzer)")
-	p.useEncoding = p.Options.Bool("use-encoding-for-memory-space", false, "Use the Tensor encoding attribute for the memory space.")
+	p.useEncoding = p.Options.Bool("use-encoding-for-memory-space", false, "Use the Tensor encoding attribute for the memory space. Exclusive to the 'must-infer-memory-space' option")
+	p.mustInferSpace = p.Options.Bool("must-infer-memory-space", false, "The memory space of an memref types must always be inferred. If unset, a default memory space of 0 is used otherwise.")
+	p.testAnalysisOnly = p.Options.Bool("test-analysis-only", false, "Test only: Only run inplaceability analysis and annotate IR")
+	p.printConflicts = p.Options.Bool("print-conflicts", false, "Test only: Annotate IR with RaW conflicts. Requires test-analysis-only.")
+	p.dumpAliasSets = p.Options.Bool("dump-alias-sets", false, "Test only: Annotate tensor IR with alias sets")
 	p.noAnalysisFuncs = p.Options.StringList("no-analysis-func-filter", nil, "Skip analysis of functions with these symbol names.Set copyBeforeWrite to true when bufferizing them.")
 	return p
 }
 
 func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
+	// Upstream's checks of the options, in its order.
+	if *p.mustInferSpace && *p.useEncoding {
+		return ir.NewError(op.Loc(), "only one of 'must-infer-memory-space' and 'use-encoding-for-memory-space' are allowed in one-shot-bufferize")
+	}
 	if *p.unknownLayout == bufferization.InferLayoutMap {
 		return ir.NewError(st.Context().UnknownLoc(), "Invalid option: 'infer-layout-map' is not a valid value for 'unknown-type-conversion'")
 	}
 	if a := *p.alignment; a != 0 && (a&(a-1) != 0 || a > 1<<62) {
 		// Upstream makes allocations that fail to verify.
 		return ir.NewError(op.Loc(), fmt.Sprintf("Invalid option: 'buffer-alignment' must be a power of two, got %d", a))
+	}
+	unknown := st.Context().UnknownLoc()
+	if *p.copyBeforeWrite && *p.testAnalysisOnly {
+		return ir.NewError(unknown, "Invalid option: 'copy-before-write' cannot be used with 'test-analysis-only'")
+	}
+	if *p.printConflicts && !*p.testAnalysisOnly {
+		return ir.NewError(unknown, "Invalid option: 'print-conflicts' requires 'test-analysis-only'")
+	}
+	if *p.dumpAliasSets && !*p.testAnalysisOnly {
+		return ir.NewError(unknown, "Invalid option: 'dump-alias-sets' requires 'test-analysis-only'")
 	}
 	align := int64(*p.alignment)
 	if *p.alignment == 0 {
@@ -74,5 +97,7 @@ func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
 	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, AllowReturnAllocsFromLoops: *p.allowLoopAllocs,
 		FunctionBoundaryTypeConversion: *p.boundaryLayout, UnknownTypeConversion: *p.unknownLayout, BufferAlignment: align,
 		CopyBeforeWrite: *p.copyBeforeWrite, AnalysisHeuristic: *p.heuristic, AnalysisFuzzerSeed: *p.fuzzerSeed,
-		NoAnalysisFuncFilter: *p.noAnalysisFuncs, UseEncodingForMemorySpace: *p.useEncoding})
+		NoAnalysisFuncFilter: *p.noAnalysisFuncs, UseEncodingForMemorySpace: *p.useEncoding,
+		TestAnalysisOnly: *p.testAnalysisOnly, PrintConflicts: *p.printConflicts, DumpAliasSets: *p.dumpAliasSets,
+		MustInferMemorySpace: *p.mustInferSpace})
 }

@@ -14,6 +14,7 @@ import (
 func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.alloc_tensor", allocTensor{})
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.to_tensor", toTensor{})
+	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.to_buffer", toBuffer{})
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.materialize_in_destination", materialize{})
 }
 
@@ -29,11 +30,14 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 			dyn = append(dyn, v)
 		}
 	}
-	t := s.IdentityType(op.Result(0).Type())
+	var t ir.Type
 	if at, ok := bufferization.AsAllocTensorOp(op); ok && at.MemorySpace() != nil {
-		if mt, ok := t.(*ir.MemRefType); ok {
-			t = s.Context().MemRefType(mt.Shape, mt.Elem, mt.Layout, at.MemorySpace())
+		if rt, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
+			t = s.Context().MemRefType(rt.Shape, rt.Elem, nil, at.MemorySpace())
 		}
+	}
+	if t == nil {
+		t = s.IdentityType(op.Result(0).Type())
 	}
 	nb := memref.BuildAlloc(b, op.Loc(), dyn, nil, t, memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	if op.NumOperands() > len(dyn) {
@@ -83,6 +87,42 @@ func (toTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 	return nil
 }
 
+// toBuffer is the buffer of its tensor operand. Unless it is marked
+// `read_only`, what uses the buffer may write it, so that it is written
+// in place only when nothing reads the tensor afterwards, as upstream.
+type toBuffer struct{}
+
+func (toBuffer) Bufferize(op *ir.Operation, s bufferization.State) error {
+	tb, _ := bufferization.AsToBufferOp(op)
+	var b ir.Value
+	var err error
+	if tb.ReadOnly() {
+		b, err = s.Buffer(op, tb.Tensor())
+	} else {
+		b, err = s.Writable(op, 0, true)
+	}
+	if err != nil {
+		return err
+	}
+	if t := tb.Buffer().Type(); b.Type() != t {
+		b = s.CastOrCopy(op, b, t)
+	}
+	ir.ReplaceAllUsesWith(tb.Buffer(), b)
+	s.Erase(op)
+	return nil
+}
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis: the
+// buffer may be written through the result unless marked `read_only`.
+func (toBuffer) BufferizesToMemoryWrite(op *ir.Operation, _ int) bool {
+	tb, _ := bufferization.AsToBufferOp(op)
+	return !tb.ReadOnly()
+}
+
+// AliasingResults implements bufferization.AliasAnalysis: the result
+// is a buffer, not a tensor.
+func (toBuffer) AliasingResults(*ir.Operation, int) []int { return nil }
+
 // materialize copies its source into its destination: the buffer of a
 // tensor destination, which it must write in place (its result is that
 // buffer), or a memref destination.
@@ -96,18 +136,26 @@ func (materialize) Bufferize(op *ir.Operation, s bufferization.State) error {
 	dst := m.Dest()
 	tensorDest := bufferization.IsTensor(s.TensorType(dst))
 	if tensorDest {
-		if !s.InPlace(op, 1) {
+		if s.WithoutAnalysis() {
+			// A new buffer, which the copy overwrites.
+			b, err := s.Writable(op, 1, false)
+			if err != nil {
+				return err
+			}
+			dst = b
+		} else if !s.InPlace(op, 1) {
 			reason := "cannot avoid RaW conflict"
 			if s.ReadOnly(dst) {
 				reason = "would write to read-only buffer"
 			}
 			return ir.OpError(op, "not bufferizable under the given constraints: "+reason)
+		} else {
+			b, err := s.Writable(op, 1, false)
+			if err != nil {
+				return err
+			}
+			dst = b
 		}
-		b, err := s.Writable(op, 1, false)
-		if err != nil {
-			return err
-		}
-		dst = b
 	}
 	src, err := s.Buffer(op, m.Source())
 	if err != nil {

@@ -221,6 +221,14 @@ func (s *state) argument(op, callee *ir.Operation, sum *bufferization.FuncSummar
 	if !bufferization.IsTensor(s.TensorType(v)) {
 		return s.Buffer(op, v)
 	}
+	if s.WithoutAnalysis() {
+		// Nothing tells what the callee does with its arguments: as
+		// upstream, each is copied before the call.
+		if _, unranked := s.TensorType(v).(*ir.UnrankedTensorType); unranked {
+			return nil, ir.EmitError(op, "copying of unranked tensors is not implemented")
+		}
+		return s.Writable(op, i, true)
+	}
 	if callee.Region(0).Empty() {
 		b, err := s.Buffer(op, v)
 		if err != nil {

@@ -27,14 +27,14 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract", bufferization.Reading{BufferizableOpInterface: model((*state).extract)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.dim", bufferization.Reading{BufferizableOpInterface: model((*state).dim)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert", bufferization.WritingInto{BufferizableOpInterface: model((*state).insert), Dest: 1})
-	attach("tensor.rank", (*state).rank)
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.rank", bufferization.Reading{BufferizableOpInterface: model((*state).rank)})
 	attach("tensor.reshape", (*state).dynamicReshape)
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.cast", aliasing{model((*state).cast)})
-	attach("tensor.from_elements", (*state).fromElements)
-	attach("tensor.generate", (*state).generate)
-	attach("tensor.splat", (*state).splat)
-	attach("tensor.concat", (*state).concat)
-	attach("tensor.pad", (*state).pad)
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.from_elements", bufferization.Reading{BufferizableOpInterface: model((*state).fromElements)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.generate", bufferization.Reading{BufferizableOpInterface: model((*state).generate)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.splat", bufferization.Reading{BufferizableOpInterface: model((*state).splat)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.concat", bufferization.Reading{BufferizableOpInterface: model((*state).concat)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.pad", bufferization.Reading{BufferizableOpInterface: model((*state).pad)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
@@ -62,6 +62,13 @@ func (aliasing) AliasingResults(_ *ir.Operation, operand int) []int {
 // BufferizesToMemoryRead implements bufferization.MemoryReader: a view
 // reads nothing itself; what reads the view reads the buffer.
 func (aliasing) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
+
+// EquivalentResult implements bufferization.EquivalentResult: a cast's
+// result is its operand's buffer, a slice only a part of it.
+func (aliasing) EquivalentResult(op *ir.Operation, operand int) bool {
+	_, isCast := tensor.AsCastOp(op)
+	return isCast && operand == 0
+}
 
 // setView gives op's result the view v of its operand 0's buffer, or a
 // copy of it when the analysis decided that the result may not share

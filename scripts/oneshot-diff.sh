@@ -1,0 +1,59 @@
+#!/bin/bash
+# oneshot-diff.sh compares one-shot-bufferize with mlir-opt-22 on upstream
+# MLIR test files, one `// -----` chunk per process (print-conflicts numbers
+# its marks per process).
+#
+#   scripts/oneshot-diff.sh [-opt STRATA_OPT] FILE.mlir...
+#
+# Each FILE is an upstream test (for example
+# mlir/test/Dialect/Bufferization/Transforms/one-shot-bufferize-analysis.mlir
+# of an llvm-project checkout). Every distinct option string of its RUN
+# lines' `-one-shot-bufferize="..."` stages is run on every chunk through
+# both tools with `-allow-unregistered-dialect`; a chunk is identical when
+# the exit statuses and the outputs (stdout and stderr) are. It prints the
+# chunks that differ and, per file and option string and in total, how many
+# are identical. Without -opt it builds strata-opt.
+set -u
+ref=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
+opt=""
+if [ "${1:-}" = "-opt" ]; then
+	opt=$2
+	shift 2
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [ -z "$opt" ]; then
+	opt=$work/strata-opt
+	go build -o "$opt" "$(dirname "$0")/../tools/strata-opt" || exit 1
+fi
+total=0
+same=0
+for f in "$@"; do
+	# The option strings of the file's RUN lines (continuations joined).
+	mapfile -t optsets < <(sed -n 's|^// RUN:||p' "$f" | sed -e ':a' -e '/\\$/N; s/\\\n//; ta' |
+		grep -o -- '-one-shot-bufferize\(="[^"]*"\|=[^ ]*\)\?' | sed -e 's/^-one-shot-bufferize=\?//' -e 's/^"//' -e 's/"$//' | sort -u)
+	[ ${#optsets[@]} -eq 0 ] && continue
+	dir=$work/$(basename "$f" .mlir)
+	mkdir -p "$dir"
+	csplit -s -z -f "$dir/c" -b %03d.mlir "$f" '/^\/\/ -----$/' '{*}'
+	for o in "${optsets[@]}"; do
+		n=0
+		k=0
+		for c in "$dir"/c*.mlir; do
+			n=$((n + 1))
+			"$ref" -allow-unregistered-dialect "--one-shot-bufferize=$o" "$c" >"$c.ref" 2>&1
+			r1=$?
+			timeout 60 "$opt" -allow-unregistered-dialect "--one-shot-bufferize=$o" "$c" >"$c.got" 2>&1
+			r2=$?
+			if [ $r1 = $r2 ] && cmp -s "$c.ref" "$c.got"; then
+				k=$((k + 1))
+			else
+				echo "differs: $f chunk $((n - 1)) [$o] (exit $r1 / $r2)"
+			fi
+		done
+		echo "$f [$o]: $k of $n identical"
+		total=$((total + n))
+		same=$((same + k))
+	done
+done
+echo "total: $same of $total chunks identical"

@@ -1,0 +1,47 @@
+package bufferize_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/opt"
+)
+
+// upstreamDefaults is mlir-opt-22's --dump-pass-pipeline of
+// one-shot-bufferize without the options Strata does not have
+// (check-parallel-regions, dialect-filter; docs/lowering.md says why).
+const upstreamDefaults = "one-shot-bufferize{allow-return-allocs-from-loops=false allow-unknown-ops=false analysis-fuzzer-seed=0 analysis-heuristic=bottom-up buffer-alignment=64 bufferize-function-boundaries=false copy-before-write=false dump-alias-sets=false function-boundary-type-conversion=infer-layout-map must-infer-memory-space=false  print-conflicts=false test-analysis-only=false unknown-type-conversion=fully-dynamic-layout-map use-encoding-for-memory-space=false}"
+
+func runOpt(t *testing.T, args ...string) (string, string) {
+	t.Helper()
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	var out, errb strings.Builder
+	if code := opt.Run(ctx, args, opt.Stdio{In: strings.NewReader("module {}\n"), Out: &out, Err: &errb}); code != 0 {
+		t.Fatalf("strata-opt %v: exit %d: %s", args, code, errb.String())
+	}
+	return out.String(), errb.String()
+}
+
+// TestOptionsAsUpstream checks that the pass's options have upstream's
+// names and defaults in --dump-pass-pipeline and are listed by --help.
+func TestOptionsAsUpstream(t *testing.T) {
+	out, errs := runOpt(t, "--one-shot-bufferize", "--dump-pass-pipeline", "-")
+	if !strings.Contains(out+errs, "  "+upstreamDefaults+"\n") {
+		t.Errorf("--dump-pass-pipeline lacks\n%s\ngot:\n%s%s", upstreamDefaults, out, errs)
+	}
+	helpOut, helpErr := runOpt(t, "--help")
+	help := helpOut + helpErr
+	_, passes, _ := strings.Cut(help, "      --one-shot-bufferize ")
+	passes, _, _ = strings.Cut(passes, "\n      --")
+	for _, o := range []string{
+		"--test-analysis-only ", "--print-conflicts ", "--dump-alias-sets ", "--must-infer-memory-space ",
+		"--copy-before-write ", "--no-analysis-func-filter=<string> ",
+	} {
+		if !strings.Contains(passes, "\n        "+o) {
+			t.Errorf("--help does not list one-shot-bufferize's %s", o)
+		}
+	}
+}
