@@ -47,8 +47,6 @@ var pipelineNotYet = map[string]string{
 	"TensorCore/wmma-matmul-f16-elementwise.mlir": "the pipeline's convert-func-to-llvm leaves an unrealized cast of a !gpu.mma_matrix that gpu-to-llvm cannot legalize (mlir-opt-22 fails on it later, in translation)",
 	"TensorCore/wmma-transposed-store-f16.mlir":   "as wmma-matmul-f16-elementwise: mlir-opt-22's pipeline fails on it too",
 	"async.mlir": "its RUN line lowers async.execute with the async runtime, which the pipeline does not; Strata's gpu-to-llvm cannot convert the async region's values",
-	"sm90/tma_load_64x8_8x128_noswizzle.mlir": "nvgpu.tma.create.descriptor becomes mgpuTensorMapEncodeTiledMemref, which the runtimes do not implement yet",
-	"sm90/tmaload.mlir":                       "as tma_load_64x8_8x128_noswizzle",
 }
 
 // lowerWithPipeline runs Strata's gpu-lower-to-nvvm-pipeline on src.
@@ -297,6 +295,54 @@ func.func private @printMemrefF32(memref<*xf32>)
 			// Located at the launch, in the lowered file.
 			if code == 0 || !strings.Contains(errs, "lowered.mlir:") || !strings.Contains(errs, c.want) || !strings.Contains(errs, "gpu.launch_func") {
 				t.Errorf("exit %d, want an error at the launch containing %q; stderr:\n%s", code, c.want, errs)
+			}
+		})
+	}
+}
+
+// TestPipelineTensorMap checks mgpuTensorMapEncodeTiledMemref in the
+// interpreter (nvgpu.tma.create.descriptor through the pipeline): a tensor
+// map of host memory that is not registered, and a box the driver
+// refuses, are located errors at the call; the tensor copies of tensor
+// maps that the runtime makes run in upstream's sm90 integration tests.
+func TestPipelineTensorMap(t *testing.T) {
+	const prog = `func.func @main() {
+  %c8 = arith.constant 8 : index
+  %cB = arith.constant BOX : index
+  %h = memref.alloc() : memref<8x8xf32>
+  %u = memref.cast %h : memref<8x8xf32> to memref<*xf32>
+  REGISTER
+  %d = nvgpu.tma.create.descriptor %u box[%c8, %cB] : memref<*xf32> -> <tensor = memref<8xBOXxf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+  return
+}
+`
+	cases := []struct {
+		name, register, box, want string
+	}{
+		{"registered", "gpu.host_register %u : memref<*xf32>", "8", ""},
+		{"unregistered", "", "8", "error: the memref's data is host memory that is not registered with the device (gpu.host_register)"},
+		{"inner box of 8 bytes", "gpu.host_register %u : memref<*xf32>", "2", "error: the inner box dimension is 8 bytes, not a multiple of 16"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.ReplaceAll(strings.Replace(prog, "REGISTER", c.register, 1), "BOX", c.box)
+			lowered, errs, code := lowerWithPipeline(src, "cubin-chip=sm_90a cubin-format=llvm")
+			if code != 0 {
+				t.Fatalf("lowering: exit %d:\n%s", code, errs)
+			}
+			path := filepath.Join(t.TempDir(), "lowered.mlir")
+			if err := os.WriteFile(path, []byte(lowered), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, errs, code = strataRun("-e", "main", "-entry-point-result=void", path)
+			if c.want == "" {
+				if code != 0 {
+					t.Errorf("exit %d, stderr:\n%s", code, errs)
+				}
+				return
+			}
+			if code == 0 || !strings.Contains(errs, "lowered.mlir:") || !strings.Contains(errs, c.want) {
+				t.Errorf("exit %d, want an error at the call containing %q; stderr:\n%s", code, c.want, errs)
 			}
 		})
 	}
