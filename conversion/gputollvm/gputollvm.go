@@ -16,6 +16,7 @@ package gputollvm
 
 import (
 	"github.com/strata-ir/strata/conversion/arithtollvm"
+	"github.com/strata-ir/strata/conversion/asyncstructural"
 	"github.com/strata-ir/strata/conversion/cftollvm"
 	"github.com/strata-ir/strata/conversion/functollvm"
 	"github.com/strata-ir/strata/conversion/indextollvm"
@@ -90,6 +91,7 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(), rewrite.GreedyConfig{Simplify: rewrite.SimplifyNormal})
 	tc := llvmcommon.NewTypeConverter(ctx)
 	AddTypeConversions(ctx, tc)
+	asyncstructural.AddTypeConversion(ctx, tc)
 	l := &lowering{tc: tc, kernelBarePtr: opts.KernelBarePtr, ends: map[ir.Value]*ir.Operation{}}
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
@@ -111,7 +113,9 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	// Upstream's pass lowers vector.print of scalars and strings with the
 	// rest of the vector patterns.
 	target.AddDynamicallyLegalOp("vector.print", func(o *ir.Operation) bool { return !vectortollvm.PrintLowerable(o) })
+	asyncstructural.AddLegality(target, tc)
 	patterns := l.patterns()
+	patterns = append(patterns, asyncstructural.Patterns(tc)...)
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)
 	patterns = append(patterns, cftollvm.Patterns(tc)...)

@@ -31,9 +31,7 @@ const integrationDir = "../../../shared/conformance/gpu-integration/CUDA"
 
 // hostDiffers lists the integration tests whose host side gpu-to-llvm
 // does not yet lower as mlir-opt-22 does, with the reason.
-var hostDiffers = map[string]string{
-	"async.mlir": "async.execute regions carrying converted values (upstream's async structural type conversions)",
-}
+var hostDiffers = map[string]string{}
 
 // TestIntegrationHostSide lowers each upstream CUDA integration test that
 // mlir-opt-22 takes with Strata (gpu-kernel-outlining, convert-scf-to-cf,
