@@ -210,7 +210,14 @@ func (h *cudaHost) eventCreate(_ *interp.Frame, call *ir.Operation, args []inter
 	return []interp.Value{interp.MakeObject(t, h.rt.nextEvent<<4|5, eventObject{h.rt.nextEvent})}, nil
 }
 
+// eventStream returns the stream an event was recorded on. Where a
+// token crosses an async.execute, upstream's lowering yields the stream
+// itself, which the other side takes as an event: waiting for it waits
+// for that stream.
 func (h *cudaHost) eventStream(call *ir.Operation, v interp.Value) (cuda.Stream, error) {
+	if s, ok := v.Object().(streamObject); ok {
+		return s.s, nil
+	}
 	e, ok := v.Object().(eventObject)
 	if !ok {
 		return cuda.Stream{}, interp.Errorf(call, fmt.Sprintf("0x%x is not an event that mgpuEventCreate made", v.Bits()))

@@ -1,6 +1,7 @@
 package run_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,9 +19,10 @@ import (
 )
 
 // The upstream CUDA integration tests through upstream's own pipeline:
-// gpu-lower-to-nvvm-pipeline with the options of their RUN lines, then
-// the lowered program (llvm dialect, calls of the mgpu* runtime
-// functions, gpu.binary) run by strata-run.
+// gpu-lower-to-nvvm-pipeline with the options of their RUN lines (or, for
+// a test whose RUN line lowers with other passes, those passes:
+// runLinePipelines), then the lowered program (llvm dialect, calls of the
+// mgpu* runtime functions, gpu.binary) run by strata-run.
 
 // pipelineOptions matches the lowering stage of a RUN line: the
 // pipeline, or the test pipelines it replaced, with their options.
@@ -40,13 +42,41 @@ func pipelineFor(src, format string) string {
 	return opts
 }
 
+// runLinePipelines are the lowerings of the tests whose RUN line does not
+// use gpu-lower-to-nvvm-pipeline, as pass pipelines with the object
+// format as %s: their RUN line's passes up to the binaries. (async.mlir's
+// then lowers async.execute to the async runtime, which the interpreter
+// and the CUDA engine need not: they run the async dialect.)
+var runLinePipelines = map[string]string{
+	"async.mlir": "builtin.module(gpu-kernel-outlining,gpu.module(strip-debuginfo,convert-gpu-to-nvvm),nvvm-attach-target," +
+		"func.func(gpu-async-region),gpu-to-llvm,gpu-module-to-binary{format=%s})",
+}
+
+// lowerTest lowers the test name (its text raw, prepared as src) as its
+// RUN line does, with objects of the format format.
+func lowerTest(name, raw, src, format string) (string, string, int) {
+	if p, ok := runLinePipelines[name]; ok {
+		return lowerWithPasses(src, fmt.Sprintf(p, format))
+	}
+	return lowerWithPipeline(src, pipelineFor(raw, format))
+}
+
+// lowerWithPasses runs the pass pipeline passes on src.
+func lowerWithPasses(src, passes string) (string, string, int) {
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	var out, errb strings.Builder
+	code := opt.Run(ctx, []string{"--pass-pipeline=" + passes, "-"},
+		opt.Stdio{In: strings.NewReader(src), Out: &out, Err: &errb})
+	return out.String(), errb.String(), code
+}
+
 // pipelineNotYet lists the tests that do not run through the pipeline
 // on the SIMT interpreter, with the reason; those of gpuNotYet are added.
 var pipelineNotYet = map[string]string{
 	"TensorCore/wmma-matmul-f64.mlir":             "the test passes %d to its kernel without gpu.host_register (its copy under sm80/ registers it): a GPU would fault, the runtime functions report it at the launch",
 	"TensorCore/wmma-matmul-f16-elementwise.mlir": "the pipeline's convert-func-to-llvm leaves an unrealized cast of a !gpu.mma_matrix that gpu-to-llvm cannot legalize (mlir-opt-22 fails on it later, in translation)",
 	"TensorCore/wmma-transposed-store-f16.mlir":   "as wmma-matmul-f16-elementwise: mlir-opt-22's pipeline fails on it too",
-	"async.mlir": "its RUN line lowers async.execute with the async runtime, which the pipeline does not; Strata's gpu-to-llvm cannot convert the async region's values",
 }
 
 // lowerWithPipeline runs Strata's gpu-lower-to-nvvm-pipeline on src.
@@ -137,7 +167,7 @@ func pipelineIntegration(t *testing.T, dir, format string, engine []string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lowered, errs, code := lowerWithPipeline(src, pipelineFor(string(raw), format))
+			lowered, errs, code := lowerTest(name, string(raw), src, format)
 			if code == 0 {
 				path := filepath.Join(t.TempDir(), "lowered.mlir")
 				if err := os.WriteFile(path, []byte(lowered), 0o644); err != nil {
@@ -196,8 +226,9 @@ var pipelineDiffers = map[string]string{
 }
 
 // TestGPUIntegrationPipelineMLIROpt compares Strata's
-// gpu-lower-to-nvvm-pipeline{cubin-format=isa} with mlir-opt-22's on each
-// upstream CUDA integration test that mlir-opt-22 lowers: the same output
+// gpu-lower-to-nvvm-pipeline{cubin-format=isa} (or the passes of
+// runLinePipelines) with mlir-opt-22's on each upstream CUDA integration
+// test that mlir-opt-22 lowers: the same output
 // but for the objects' bytes (Strata's PTX against LLVM's) and upstream's
 // timing properties.
 func TestGPUIntegrationPipelineMLIROpt(t *testing.T) {
@@ -219,12 +250,15 @@ func TestGPUIntegrationPipelineMLIROpt(t *testing.T) {
 			if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			options := pipelineFor(string(raw), "isa")
-			want, wantErr, code := testutil.Run(t, mlirOpt, "-gpu-lower-to-nvvm-pipeline="+options, in)
+			flag := "-gpu-lower-to-nvvm-pipeline=" + pipelineFor(string(raw), "isa")
+			if p, ok := runLinePipelines[name]; ok {
+				flag = "--pass-pipeline=" + fmt.Sprintf(p, "isa")
+			}
+			want, wantErr, code := testutil.Run(t, mlirOpt, flag, in)
 			if code != 0 {
 				t.Skipf("mlir-opt-22 does not lower it: %s", firstLine(wantErr))
 			}
-			got, gotErr, code := lowerWithPipeline(src, options)
+			got, gotErr, code := lowerTest(name, string(raw), src, "isa")
 			reason, known := pipelineDiffers[name]
 			if reason == "" {
 				reason, known = pipelineNotYet[name]
