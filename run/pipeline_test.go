@@ -28,12 +28,25 @@ import (
 // pipeline, or the test pipelines it replaced, with their options.
 var pipelineOptions = regexp.MustCompile(`-(?:gpu-lower-to-nvvm-pipeline|test-lower-to-nvvm|gpu-lower-to-nvvm)(?:="([^"]*)")?`)
 
+// runLineTarget matches the chip and the PTX version that a RUN line
+// without the pipeline gives its kernels (nvvm-attach-target's or
+// gpu-to-cubin's options).
+var runLineTarget = []*regexp.Regexp{regexp.MustCompile(`\bchip=(sm_\w+)`), regexp.MustCompile(`\bfeatures=(\+ptx\d+)`)}
+
 // pipelineFor returns the option string of gpu-lower-to-nvvm-pipeline for
-// the test src with the object format format.
+// the test src with the object format format. A test whose RUN line does
+// not use the pipeline gets the chip and features its RUN line names.
 func pipelineFor(src, format string) string {
 	opts := ""
-	if m := pipelineOptions.FindStringSubmatch(strings.ReplaceAll(src, "\\\n// RUN:", " ")); m != nil {
+	run := strings.ReplaceAll(src, "\\\n// RUN:", " ")
+	if m := pipelineOptions.FindStringSubmatch(run); m != nil {
 		opts = m[1]
+	} else {
+		for i, name := range []string{"cubin-chip", "cubin-features"} {
+			if m := runLineTarget[i].FindStringSubmatch(run); m != nil {
+				opts = strings.TrimSpace(opts + " " + name + "=" + m[1])
+			}
+		}
 	}
 	opts = strings.ReplaceAll(opts, "%gpu_compilation_format", format)
 	if !strings.Contains(opts, "cubin-format=") {
