@@ -88,8 +88,8 @@ func lowerWithPasses(src, passes string) (string, string, int) {
 // on the SIMT interpreter, with the reason; those of gpuNotYet are added.
 var pipelineNotYet = map[string]string{
 	"TensorCore/wmma-matmul-f64.mlir":             "the test passes %d to its kernel without gpu.host_register (its copy under sm80/ registers it): a GPU would fault, the runtime functions report it at the launch",
-	"TensorCore/wmma-matmul-f16-elementwise.mlir": "the pipeline's convert-func-to-llvm leaves an unrealized cast of a !gpu.mma_matrix that gpu-to-llvm cannot legalize (mlir-opt-22 fails on it later, in translation)",
-	"TensorCore/wmma-transposed-store-f16.mlir":   "as wmma-matmul-f16-elementwise: mlir-opt-22's pipeline fails on it too",
+	"TensorCore/wmma-matmul-f16-elementwise.mlir": "the pipeline's convert-func-to-llvm leaves an unrealized cast of a !gpu.mma_matrix that gpu-to-llvm cannot legalize; mlir-opt-22's pipeline crashes on it",
+	"TensorCore/wmma-transposed-store-f16.mlir":   "as wmma-matmul-f16-elementwise; mlir-opt-22's pipeline leaves an unrealized cast in the kernel, which its translation rejects",
 }
 
 // lowerWithPipeline runs Strata's gpu-lower-to-nvvm-pipeline on src.
