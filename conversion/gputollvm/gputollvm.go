@@ -66,10 +66,7 @@ func (p *lowerPass) Run(op *ir.Operation, st *pass.State) error {
 			return err
 		}
 	}
-	if *p.intersperse {
-		return st.EmitError(op, "intersperse-sizes-for-kernels is not supported")
-	}
-	return RunWith(st.Context(), op, Options{KernelBarePtr: *p.kernelBarePtr})
+	return RunWith(st.Context(), op, Options{KernelBarePtr: *p.kernelBarePtr, IntersperseSizes: *p.intersperse})
 }
 
 // Options are the pass options that change the conversion.
@@ -78,6 +75,11 @@ type Options struct {
 	// (use-bare-pointers-for-kernels), as kernels lowered with
 	// use-bare-ptr-memref-call-conv take them.
 	KernelBarePtr bool
+	// IntersperseSizes follows each kernel operand, which must be a memref
+	// of static shape with elements of whole bytes, with its size in bytes
+	// (intersperse-sizes-for-kernels): the convention of a runtime that
+	// binds buffers without their types, as upstream's Vulkan runner's.
+	IntersperseSizes bool
 }
 
 // Run converts module with the default options.
@@ -92,7 +94,7 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	tc := llvmcommon.NewTypeConverter(ctx)
 	AddTypeConversions(ctx, tc)
 	asyncstructural.AddTypeConversion(ctx, tc)
-	l := &lowering{tc: tc, kernelBarePtr: opts.KernelBarePtr, ends: map[ir.Value]*ir.Operation{}}
+	l := &lowering{tc: tc, kernelBarePtr: opts.KernelBarePtr, intersperse: opts.IntersperseSizes, ends: map[ir.Value]*ir.Operation{}}
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	for _, d := range []string{"func", "arith", "cf", "index", "ub", "memref"} {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/strata-ir/strata/internal/filecheck"
 	"github.com/strata-ir/strata/internal/passtest"
 	"github.com/strata-ir/strata/internal/testutil"
 )
@@ -115,5 +116,48 @@ func TestBarePointersForHost(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q; want an error containing %q", code, stderr, c.err)
 			}
 		})
+	}
+}
+
+// TestIntersperseSizes runs gpu-to-llvm with bare pointers and
+// intersperse-sizes-for-kernels on testdata/intersperse/sizes.mlir:
+// the output matches its CHECK lines and, in custom and generic form,
+// mlir-opt-22's, and the launches upstream refuses are refused with the
+// same errors (mlir-opt-22 adds a note dumping the operation).
+func TestIntersperseSizes(t *testing.T) {
+	file := filepath.Join("testdata", "intersperse", "sizes.mlir")
+	flag := "--gpu-to-llvm=use-bare-pointers-for-kernels=1 intersperse-sizes-for-kernels=1"
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := passtest.Opt("--split-input-file", flag, file)
+	if code == 0 {
+		t.Errorf("exit 0: the refused launches must fail")
+	}
+	if err := filecheck.Match(out, filecheck.Parse(string(src), "CHECK")); err != nil {
+		t.Errorf("%v\noutput:\n%s", err, out)
+	}
+	mlirOpt := testutil.Tool(t, "mlir-opt-22")
+	errors := func(s string) string {
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if strings.Contains(l, ": error: ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	for _, generic := range []bool{false, true} {
+		args := []string{"--split-input-file", flag, file}
+		if generic {
+			args = append(args, "--mlir-print-op-generic")
+		}
+		want, wantErr, wantCode := testutil.Run(t, mlirOpt, args...)
+		got, gotErr, gotCode := passtest.Opt(args...)
+		if got != want || errors(gotErr) != errors(wantErr) || (gotCode == 0) != (wantCode == 0) {
+			t.Errorf("%v: exit %d, mlir-opt-22 %d; stdout (-want +got):\n%s\nerrors (-want +got):\n%s",
+				args, gotCode, wantCode, cmp.Diff(want, got), cmp.Diff(errors(wantErr), errors(gotErr)))
+		}
 	}
 }
