@@ -43,15 +43,10 @@ func argumentTypes(tc *rewrite.TypeConverter, t ir.Type) ([]ir.Type, bool) {
 	return []ir.Type{ct}, true
 }
 
-// resultType returns the LLVM result type of a function with results:
-// void, the converted type of a single result, or a literal struct of the
-// converted results.
-func resultType(ctx *ir.Context, tc *rewrite.TypeConverter, results []ir.Type) (ir.Type, bool) {
-	return resultTypeWith(ctx, tc, results, false)
-}
-
-// resultTypeWith is resultType; with bare, a memref result is its pointer
-// (barePtrType).
+// resultTypeWith returns the LLVM result type of a function with
+// results: void, the converted type of a single result, or a literal
+// struct of the converted results; with bare, a memref result is its
+// pointer (barePtrType).
 func resultTypeWith(ctx *ir.Context, tc *rewrite.TypeConverter, results []ir.Type, bare bool) (ir.Type, bool) {
 	convert := func(t ir.Type) (ir.Type, bool) {
 		if bare && isMemRef(t) {
