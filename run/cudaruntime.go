@@ -31,6 +31,10 @@ import (
 //     allocation;
 //   - streams are CUDA streams; an event records the stream it was
 //     recorded on, and waiting for it synchronizes that stream;
+//   - mgpuTensorMapEncodeTiledMemref encodes the tensor map of a memref
+//     in device memory (or in the mirror of registered host memory) with
+//     cuTensorMapEncodeTiled and returns the device memory it is copied
+//     to;
 //   - gpu.launch_func of a kernel of a gpu.binary loads the binary's
 //     selected object once (mgpuModuleLoad: PTX, a cubin or a fat binary;
 //     an object of the offload format is emitted to PTX here) and
@@ -69,22 +73,23 @@ func (h *cudaHost) registerRuntime(reg *interp.Registry) {
 	h.rt = runtimeState{devAllocs: map[uint64]int64{}, mirrors: map[uint64]*hostMirror{},
 		binaries: map[*ir.Operation]*cuda.Module{}, events: map[uint64]cuda.Stream{}}
 	for name, fn := range map[string]interp.ExternalFunc{
-		"mgpuStreamCreate":            h.streamCreate,
-		"mgpuStreamDestroy":           h.streamDestroy,
-		"mgpuStreamSynchronize":       h.streamSynchronize,
-		"mgpuEventCreate":             h.eventCreate,
-		"mgpuEventDestroy":            noResult(2, 1),
-		"mgpuEventRecord":             h.eventRecord,
-		"mgpuEventSynchronize":        h.eventSynchronize,
-		"mgpuStreamWaitEvent":         h.streamWaitEvent,
-		"mgpuSetDefaultDevice":        noResult(1, 1),
-		"mgpuMemAlloc":                h.memAlloc,
-		"mgpuMemFree":                 h.memFree,
-		"mgpuMemcpy":                  h.memcpyRT,
-		"mgpuMemset32":                h.memsetRT(4),
-		"mgpuMemset16":                h.memsetRT(2),
-		"mgpuMemHostRegisterMemRef":   h.hostRegisterMemRef,
-		"mgpuMemHostUnregisterMemRef": h.hostUnregisterMemRef,
+		"mgpuStreamCreate":               h.streamCreate,
+		"mgpuStreamDestroy":              h.streamDestroy,
+		"mgpuStreamSynchronize":          h.streamSynchronize,
+		"mgpuEventCreate":                h.eventCreate,
+		"mgpuEventDestroy":               noResult(2, 1),
+		"mgpuEventRecord":                h.eventRecord,
+		"mgpuEventSynchronize":           h.eventSynchronize,
+		"mgpuStreamWaitEvent":            h.streamWaitEvent,
+		"mgpuSetDefaultDevice":           noResult(1, 1),
+		"mgpuMemAlloc":                   h.memAlloc,
+		"mgpuMemFree":                    h.memFree,
+		"mgpuMemcpy":                     h.memcpyRT,
+		"mgpuMemset32":                   h.memsetRT(4),
+		"mgpuMemset16":                   h.memsetRT(2),
+		"mgpuMemHostRegisterMemRef":      h.hostRegisterMemRef,
+		"mgpuMemHostUnregisterMemRef":    h.hostUnregisterMemRef,
+		"mgpuTensorMapEncodeTiledMemref": h.tensorMapEncode,
 	} {
 		reg.RegisterExternal(name, fn)
 	}
@@ -205,7 +210,14 @@ func (h *cudaHost) eventCreate(_ *interp.Frame, call *ir.Operation, args []inter
 	return []interp.Value{interp.MakeObject(t, h.rt.nextEvent<<4|5, eventObject{h.rt.nextEvent})}, nil
 }
 
+// eventStream returns the stream an event was recorded on. Where a
+// token crosses an async.execute, upstream's lowering yields the stream
+// itself, which the other side takes as an event: waiting for it waits
+// for that stream.
 func (h *cudaHost) eventStream(call *ir.Operation, v interp.Value) (cuda.Stream, error) {
+	if s, ok := v.Object().(streamObject); ok {
+		return s.s, nil
+	}
 	e, ok := v.Object().(eventObject)
 	if !ok {
 		return cuda.Stream{}, interp.Errorf(call, fmt.Sprintf("0x%x is not an event that mgpuEventCreate made", v.Bits()))
@@ -615,4 +627,82 @@ func (h *cudaHost) launchBinary(f *interp.Frame, op *ir.Operation, bin gpu.Binar
 		return h.syncStream(op, s)
 	}
 	return nil
+}
+
+// tensorMapElemBytes are the element sizes of CUtensorMapDataType's
+// values, as upstream's runtime reads them.
+var tensorMapElemBytes = []uint64{1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4}
+
+// tensorMapEncode is mgpuTensorMapEncodeTiledMemref(rank, descriptor,
+// data type, interleave, swizzle, l2 promotion, oob fill, box sizes), as
+// upstream's runtime does it: the tensor map of the ranked memref
+// descriptor's data pointer (its offset ignored), sizes and strides,
+// innermost first, with the box of the first rank of the five i64 at
+// box sizes, copied into device memory whose address it returns.
+func (h *cudaHost) tensorMapEncode(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	if err := rtArgs(call, args, 8); err != nil {
+		return nil, err
+	}
+	t, err := rtResult(call)
+	if err != nil {
+		return nil, err
+	}
+	rank := args[0].Int()
+	if rank < 1 || rank > 5 {
+		return nil, interp.Errorf(call, fmt.Sprintf("a tensor map of rank %d: the rank must be in [1, 5]", rank))
+	}
+	dt := args[2].Int()
+	if dt < 0 || dt >= int64(len(tensorMapElemBytes)) {
+		return nil, interp.Errorf(call, fmt.Sprintf("invalid CUtensorMapDataType %d", dt))
+	}
+	desc, err := illvm.LoadBytes(call, args[1], 24+16*rank)
+	if err != nil {
+		return nil, err
+	}
+	word := func(i int64) uint64 { return binary.LittleEndian.Uint64(desc[8*i:]) }
+	box, err := illvm.LoadBytes(call, args[7], 8*rank)
+	if err != nil {
+		return nil, err
+	}
+	addr := cuda.Ptr(word(1))
+	if p, host := illvm.PointerAt(f.Interpreter(), t, word(1)); host && !h.inDeviceAlloc(word(1)) {
+		d, ok := h.deviceAddress(p)
+		if !ok {
+			return nil, interp.Errorf(call, "the memref's data is host memory that is not registered with the device (gpu.host_register)")
+		}
+		addr = d
+	}
+	m := cuda.TensorMapTiled{DataType: uint32(dt), Address: addr, Interleave: uint32(args[3].Int()),
+		Swizzle: uint32(args[4].Int()), L2Promotion: uint32(args[5].Int()), OOBFill: uint32(args[6].Int())}
+	for i := int64(0); i < rank; i++ {
+		m.Dims = append(m.Dims, word(3+rank-1-i))
+		m.Box = append(m.Box, binary.LittleEndian.Uint64(box[8*(rank-1-i):]))
+		if i < rank-1 {
+			m.Strides = append(m.Strides, word(3+rank+rank-2-i)*tensorMapElemBytes[dt])
+		}
+	}
+	tm, err := h.dev.EncodeTiled(m)
+	if err != nil {
+		return nil, interp.Errorf(call, err.Error())
+	}
+	dp, err := h.dev.Alloc(int64(len(tm)))
+	if err != nil {
+		return nil, interp.Errorf(call, err.Error())
+	}
+	h.maps = append(h.maps, dp)
+	if err := h.dev.CopyToDevice(dp, tm[:], cuda.Stream{}); err != nil {
+		return nil, interp.Errorf(call, err.Error())
+	}
+	return []interp.Value{interp.MakeObject(t, uint64(dp), devicePointer{})}, nil
+}
+
+// inDeviceAlloc reports whether addr is in memory that mgpuMemAlloc
+// allocated on the device.
+func (h *cudaHost) inDeviceAlloc(addr uint64) bool {
+	for base, size := range h.rt.devAllocs {
+		if addr >= base && addr < base+uint64(max(size, 1)) {
+			return true
+		}
+	}
+	return false
 }

@@ -43,21 +43,28 @@ func argumentTypes(tc *rewrite.TypeConverter, t ir.Type) ([]ir.Type, bool) {
 	return []ir.Type{ct}, true
 }
 
-// resultType returns the LLVM result type of a function with results:
-// void, the converted type of a single result, or a literal struct of the
-// converted results.
-func resultType(ctx *ir.Context, tc *rewrite.TypeConverter, results []ir.Type) (ir.Type, bool) {
+// resultTypeWith returns the LLVM result type of a function with
+// results: void, the converted type of a single result, or a literal
+// struct of the converted results; with bare, a memref result is its
+// pointer (barePtrType).
+func resultTypeWith(ctx *ir.Context, tc *rewrite.TypeConverter, results []ir.Type, bare bool) (ir.Type, bool) {
+	convert := func(t ir.Type) (ir.Type, bool) {
+		if bare && isMemRef(t) {
+			return barePtrType(tc, t)
+		}
+		ct := tc.Convert(t)
+		return ct, llvm.IsCompatibleType(ct)
+	}
 	switch len(results) {
 	case 0:
 		return llvm.Void(ctx), true
 	case 1:
-		ct := tc.Convert(results[0])
-		return ct, llvm.IsCompatibleType(ct)
+		return convert(results[0])
 	}
 	fields := make([]ir.Type, len(results))
 	for i, t := range results {
-		fields[i] = tc.Convert(t)
-		if !llvm.IsCompatibleType(fields[i]) {
+		var ok bool
+		if fields[i], ok = convert(t); !ok {
 			return nil, false
 		}
 	}
@@ -79,14 +86,24 @@ func LLVMFuncTypeBarePtr(ctx *ir.Context, tc *rewrite.TypeConverter, ft *ir.Func
 }
 
 // barePtrType returns the pointer type that a memref passes as under the
-// bare-pointer convention, and false for a memref that cannot.
+// bare-pointer convention, and false for a memref that cannot (one of
+// dynamic shape, or whose strides or offset are not static).
 func barePtrType(tc *rewrite.TypeConverter, t ir.Type) (ir.Type, bool) {
 	mt, ok := t.(*ir.MemRefType)
-	if !ok || mt.Layout != nil {
+	if !ok {
 		return nil, false
 	}
 	for _, d := range mt.Shape {
 		if d == ir.Dynamic {
+			return nil, false
+		}
+	}
+	strides, offset, ok := llvmcommon.StridesAndOffset(mt)
+	if !ok || offset == ir.Dynamic {
+		return nil, false
+	}
+	for _, st := range strides {
+		if st == ir.Dynamic {
 			return nil, false
 		}
 	}
@@ -98,7 +115,7 @@ func barePtrType(tc *rewrite.TypeConverter, t ir.Type) (ir.Type, bool) {
 }
 
 func llvmFuncType(ctx *ir.Context, tc *rewrite.TypeConverter, ft *ir.FunctionType, bare bool) (*llvm.FuncType, bool) {
-	res, ok := resultType(ctx, tc, ft.Results)
+	res, ok := resultTypeWith(ctx, tc, ft.Results, bare)
 	if !ok {
 		return nil, false
 	}
@@ -153,11 +170,6 @@ func ConvertEntryArgumentsBarePtr(r *rewrite.ConversionRewriter, block *ir.Block
 		}
 		news[i] = block.AddArgument(t, a.Loc)
 	}
-	i64 := ctx.I(llvmcommon.IndexBitwidth)
-	index := func(v int64) ir.Value {
-		return r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.mlir.constant"), Loc: r.Builder.Loc, ResultTypes: []ir.Type{i64},
-			Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(ctx.IndexType(), v)}})}).Result(0)
-	}
 	for i, a := range old {
 		if !ir.HasUses(a) {
 			continue
@@ -167,26 +179,7 @@ func ConvertEntryArgumentsBarePtr(r *rewrite.ConversionRewriter, block *ir.Block
 		case isMemRef(a.Type()):
 			r.SetInsertionPointToStart(block)
 			r.Builder.Loc = a.Loc
-			mt := a.Type().(*ir.MemRefType)
-			st := tc.Convert(mt).(*llvm.StructType)
-			d := r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.mlir.poison"), Loc: a.Loc, ResultTypes: []ir.Type{st}}).Result(0)
-			insert := func(v ir.Value, pos ...int64) {
-				d = r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.insertvalue"), Loc: a.Loc, Operands: []ir.Value{d, v}, ResultTypes: []ir.Type{st},
-					Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "position", Value: ctx.DenseI64Array(pos...)}})}).Result(0)
-			}
-			insert(news[i], 0)
-			insert(news[i], 1)
-			insert(index(0), 2)
-			stride := int64(1)
-			strides := make([]int64, len(mt.Shape))
-			for k := len(mt.Shape) - 1; k >= 0; k-- {
-				strides[k] = stride
-				stride *= mt.Shape[k]
-			}
-			for k, size := range mt.Shape {
-				insert(index(size), 3, int64(k))
-				insert(index(strides[k]), 4, int64(k))
-			}
+			d := staticDescriptor(r, a.Loc, tc, a.Type().(*ir.MemRefType), news[i])
 			repl = r.Builder.Create(&ir.OperationState{Name: ctx.OpName("builtin.unrealized_conversion_cast"), Loc: a.Loc,
 				Operands: []ir.Value{d}, ResultTypes: []ir.Type{a.Type()}}).Result(0)
 		case news[i].Type() != a.Type():
@@ -201,6 +194,34 @@ func ConvertEntryArgumentsBarePtr(r *rewrite.ConversionRewriter, block *ir.Block
 	for range old {
 		block.EraseArgument(0)
 	}
+}
+
+// staticDescriptor builds, at r's insertion point, the descriptor of the
+// memref of static shape, strides and offset mt whose data ptr points to
+// (both pointers ptr, the offset, the sizes and the strides), as
+// upstream's MemRefDescriptor::fromStaticShape does.
+func staticDescriptor(r *rewrite.ConversionRewriter, loc ir.Location, tc *rewrite.TypeConverter, mt *ir.MemRefType, ptr ir.Value) ir.Value {
+	ctx := r.Builder.Ctx
+	i64 := ctx.I(llvmcommon.IndexBitwidth)
+	index := func(v int64) ir.Value {
+		return r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.mlir.constant"), Loc: loc, ResultTypes: []ir.Type{i64},
+			Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(ctx.IndexType(), v)}})}).Result(0)
+	}
+	st := tc.Convert(mt).(*llvm.StructType)
+	d := r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.mlir.poison"), Loc: loc, ResultTypes: []ir.Type{st}}).Result(0)
+	insert := func(v ir.Value, pos ...int64) {
+		d = r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.insertvalue"), Loc: loc, Operands: []ir.Value{d, v}, ResultTypes: []ir.Type{st},
+			Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "position", Value: ctx.DenseI64Array(pos...)}})}).Result(0)
+	}
+	strides, offset, _ := llvmcommon.StridesAndOffset(mt)
+	insert(ptr, 0)
+	insert(ptr, 1)
+	insert(index(offset), 2)
+	for k, size := range mt.Shape {
+		insert(index(size), 3, int64(k))
+		insert(index(strides[k]), 4, int64(k))
+	}
+	return d
 }
 
 func convertEntryArguments(r *rewrite.ConversionRewriter, block *ir.Block, tc *rewrite.TypeConverter) {
@@ -262,6 +283,24 @@ func convertEntryArguments(r *rewrite.ConversionRewriter, block *ir.Block, tc *r
 
 // Patterns returns the conversion patterns of convert-func-to-llvm.
 func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
+	return PatternsWith(tc, Options{})
+}
+
+// Options change the calling convention of the patterns.
+type Options struct {
+	// BarePtr passes memrefs of static shape and identity layout as the
+	// pointer to their data (upstream's useBarePtrCallConv): functions
+	// take and return them so and rebuild their descriptors on entry,
+	// calls pass their aligned pointers and rebuild the descriptors of
+	// the results, returns return their allocated pointers. Other memrefs
+	// do not convert.
+	BarePtr bool
+}
+
+// PatternsWith returns the conversion patterns of convert-func-to-llvm
+// with the calling convention of opts.
+func PatternsWith(tc *rewrite.TypeConverter, opts Options) []rewrite.ConversionPattern {
+	bare := opts.BarePtr
 	return []rewrite.ConversionPattern{
 		&rewrite.ConversionFunc{RootName: "func.func", BenefitValue: 1, PatternName: "func-to-llvm",
 			Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
@@ -271,15 +310,17 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				if ft == nil {
 					return false
 				}
-				lft, ok := LLVMFuncType(ctx, tc, ft)
+				lft, ok := llvmFuncType(ctx, tc, ft, bare)
 				if !ok {
 					return false
 				}
+				// Upstream makes no C interface wrappers under the
+				// bare-pointer convention (the attribute stays).
+				cif := wantsCInterface(op, ft) && !bare
 				props := []ir.NamedAttr{
 					{Name: "sym_name", Value: fn.SymNameAttr()},
 					{Name: "function_type", Value: ctx.TypeAttr(lft)},
 				}
-				cif := wantsCInterface(op, ft)
 				if cif && op.Region(0).Empty() {
 					// The declaration gets a private body calling the C
 					// interface.
@@ -315,7 +356,11 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 					b = next
 				}
 				if entry := nf.Region(0).First(); entry != nil {
-					convertEntryArguments(r, entry, tc)
+					if bare {
+						ConvertEntryArgumentsBarePtr(r, entry, tc)
+					} else {
+						convertEntryArguments(r, entry, tc)
+					}
 				}
 				if cif {
 					emitCInterface(r, op, nf, ft, lft, tc)
@@ -332,6 +377,18 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 						return false
 					}
 					types = append(types, op.Operand(i).Type())
+				}
+				if bare {
+					// A memref returns its allocated pointer.
+					for i, t := range types {
+						if isMemRef(t) {
+							pt, ok := barePtrType(tc, t)
+							if !ok {
+								return false
+							}
+							operands[i] = llvmcommon.Extract(r, op.Loc(), operands[i], pt, 0)
+						}
+					}
 				}
 				// The callee's stack copies of unranked descriptors die:
 				// copy them to the heap.
@@ -356,7 +413,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				for i := 0; i < op.NumResults(); i++ {
 					results = append(results, op.Result(i).Type())
 				}
-				rt, ok := resultType(ctx, tc, results)
+				rt, ok := resultTypeWith(ctx, tc, results, bare)
 				if !ok {
 					return false
 				}
@@ -368,6 +425,14 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 					if isMemRef(op.Operand(i).Type()) {
 						if _, ok := v.Type().(*llvm.StructType); !ok {
 							return false
+						}
+						if bare {
+							pt, ok := barePtrType(tc, op.Operand(i).Type())
+							if !ok {
+								return false
+							}
+							args = append(args, llvmcommon.Extract(r, op.Loc(), v, pt, 1))
+							continue
 						}
 						args = append(args, llvmcommon.Unpack(r, op.Loc(), v)...)
 						continue
@@ -393,6 +458,14 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 					st := rt.(*llvm.StructType)
 					for i, f := range st.Fields {
 						with = append(with, llvmcommon.Extract(r, op.Loc(), n.Result(0), f, int64(i)))
+					}
+				}
+				if bare {
+					// A memref result is rebuilt from its pointer.
+					for i, t := range results {
+						if mt, ok := t.(*ir.MemRefType); ok {
+							with[i] = staticDescriptor(r, op.Loc(), tc, mt, with[i])
+						}
 					}
 				}
 				// Move the returned heap copies to the stack.

@@ -16,6 +16,7 @@ package gputollvm
 
 import (
 	"github.com/strata-ir/strata/conversion/arithtollvm"
+	"github.com/strata-ir/strata/conversion/asyncstructural"
 	"github.com/strata-ir/strata/conversion/cftollvm"
 	"github.com/strata-ir/strata/conversion/functollvm"
 	"github.com/strata-ir/strata/conversion/indextollvm"
@@ -26,7 +27,6 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
-	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
@@ -60,15 +60,7 @@ func New() pass.Pass {
 }
 
 func (p *lowerPass) Run(op *ir.Operation, st *pass.State) error {
-	if *p.hostBarePtr {
-		if err := checkHostBarePtr(op); err != nil {
-			return err
-		}
-	}
-	if *p.intersperse {
-		return st.EmitError(op, "intersperse-sizes-for-kernels is not supported")
-	}
-	return RunWith(st.Context(), op, Options{KernelBarePtr: *p.kernelBarePtr})
+	return RunWith(st.Context(), op, Options{KernelBarePtr: *p.kernelBarePtr, HostBarePtr: *p.hostBarePtr, IntersperseSizes: *p.intersperse})
 }
 
 // Options are the pass options that change the conversion.
@@ -77,6 +69,15 @@ type Options struct {
 	// (use-bare-pointers-for-kernels), as kernels lowered with
 	// use-bare-ptr-memref-call-conv take them.
 	KernelBarePtr bool
+	// HostBarePtr passes memrefs between host functions as their pointers
+	// (use-bare-pointers-for-host; functollvm.Options.BarePtr), and to
+	// kernels too, as upstream's type converter then does.
+	HostBarePtr bool
+	// IntersperseSizes follows each kernel operand, which must be a memref
+	// of static shape with elements of whole bytes, with its size in bytes
+	// (intersperse-sizes-for-kernels): the convention of a runtime that
+	// binds buffers without their types, as upstream's Vulkan runner's.
+	IntersperseSizes bool
 }
 
 // Run converts module with the default options.
@@ -90,7 +91,8 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(), rewrite.GreedyConfig{Simplify: rewrite.SimplifyNormal})
 	tc := llvmcommon.NewTypeConverter(ctx)
 	AddTypeConversions(ctx, tc)
-	l := &lowering{tc: tc, kernelBarePtr: opts.KernelBarePtr, ends: map[ir.Value]*ir.Operation{}}
+	asyncstructural.AddTypeConversion(ctx, tc)
+	l := &lowering{tc: tc, kernelBarePtr: opts.KernelBarePtr || opts.HostBarePtr, intersperse: opts.IntersperseSizes, ends: map[ir.Value]*ir.Operation{}}
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	for _, d := range []string{"func", "arith", "cf", "index", "ub", "memref"} {
@@ -111,8 +113,10 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	// Upstream's pass lowers vector.print of scalars and strings with the
 	// rest of the vector patterns.
 	target.AddDynamicallyLegalOp("vector.print", func(o *ir.Operation) bool { return !vectortollvm.PrintLowerable(o) })
+	asyncstructural.AddLegality(target, tc)
 	patterns := l.patterns()
-	patterns = append(patterns, functollvm.Patterns(tc)...)
+	patterns = append(patterns, asyncstructural.Patterns(tc)...)
+	patterns = append(patterns, functollvm.PatternsWith(tc, functollvm.Options{BarePtr: opts.HostBarePtr})...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)
 	patterns = append(patterns, cftollvm.Patterns(tc)...)
 	patterns = append(patterns, indextollvm.Patterns(tc)...)
@@ -131,47 +135,4 @@ func AddTypeConversions(ctx *ir.Context, tc *rewrite.TypeConverter) {
 		}
 		return nil
 	})
-}
-
-// checkHostBarePtr reports the host functions, calls and returns with
-// memref operands or results: the bare-pointer convention on the host
-// (use-bare-pointers-for-host) changes only those, which Strata's func
-// lowering does not convert that way yet. A module without them lowers
-// as with the default convention, as upstream's does.
-func checkHostBarePtr(module *ir.Operation) error {
-	var bad *ir.Operation
-	module.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if _, isGPU := gpu.AsModuleOp(o); isGPU {
-			return false
-		}
-		if bad != nil {
-			return false
-		}
-		var types []ir.Type
-		_, isCall := function.AsCallOp(o)
-		_, isReturn := function.AsReturnOp(o)
-		if fn, ok := function.AsFuncOp(o); ok {
-			if ft := fn.FunctionType(); ft != nil {
-				types = append(append(types, ft.Inputs...), ft.Results...)
-			}
-		} else if isCall || isReturn {
-			for _, v := range o.Operands() {
-				types = append(types, v.Type())
-			}
-			for i := 0; i < o.NumResults(); i++ {
-				types = append(types, o.Result(i).Type())
-			}
-		}
-		for _, t := range types {
-			switch t.(type) {
-			case *ir.MemRefType, *ir.UnrankedMemRefType:
-				bad = o
-			}
-		}
-		return true
-	})
-	if bad != nil {
-		return ir.OpError(bad, "use-bare-pointers-for-host: functions, calls and returns of memrefs are not supported with the bare-pointer convention")
-	}
-	return nil
 }

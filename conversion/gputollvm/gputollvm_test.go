@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/strata-ir/strata/internal/filecheck"
 	"github.com/strata-ir/strata/internal/passtest"
 	"github.com/strata-ir/strata/internal/testutil"
 )
@@ -31,9 +32,7 @@ const integrationDir = "../../../shared/conformance/gpu-integration/CUDA"
 
 // hostDiffers lists the integration tests whose host side gpu-to-llvm
 // does not yet lower as mlir-opt-22 does, with the reason.
-var hostDiffers = map[string]string{
-	"async.mlir": "async.execute regions carrying converted values (upstream's async structural type conversions)",
-}
+var hostDiffers = map[string]string{}
 
 // TestIntegrationHostSide lowers each upstream CUDA integration test that
 // mlir-opt-22 takes with Strata (gpu-kernel-outlining, convert-scf-to-cf,
@@ -90,16 +89,18 @@ func TestIntegrationHostSide(t *testing.T) {
 	t.Logf("%d identical to mlir-opt-22", same)
 }
 
-// TestBarePointersForHost: use-bare-pointers-for-host lowers a module
-// whose host functions, calls and returns carry no memref, and reports
-// one that does at the operation.
+// TestBarePointersForHost: under use-bare-pointers-for-host a memref that
+// cannot pass as a pointer (dynamic shape, unranked) leaves its function
+// illegal, reported at the function (mlir-opt-22 leaves the func.func
+// unconverted instead); testdata/bare-host.mlir checks the conversions.
 func TestBarePointersForHost(t *testing.T) {
 	for _, c := range []struct{ name, src, err string }{
 		{"scalars", "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n", ""},
-		{"memref argument", "func.func @f(%a: memref<4xf32>) {\n  return\n}\n",
-			"in.mlir:1:1: error: 'func.func' op use-bare-pointers-for-host: functions, calls and returns of memrefs are not supported"},
-		{"memref result", "func.func @f(%a: i32) {\n  return\n}\nfunc.func private @g() -> memref<4xf32>\n",
-			"in.mlir:4:1: error: 'func.func' op use-bare-pointers-for-host"},
+		{"static memref", "func.func @f(%a: memref<4xf32>) -> memref<4xf32> {\n  return %a : memref<4xf32>\n}\n", ""},
+		{"dynamic memref", "func.func @f(%a: memref<?xf32>) {\n  return\n}\n",
+			"in.mlir:1:1: error: failed to legalize operation 'func.func'"},
+		{"unranked result", "func.func @f(%a: i32) {\n  return\n}\nfunc.func private @g() -> memref<*xf32>\n",
+			"in.mlir:4:1: error: failed to legalize operation 'func.func'"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			in := filepath.Join(t.TempDir(), "in.mlir")
@@ -117,5 +118,48 @@ func TestBarePointersForHost(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q; want an error containing %q", code, stderr, c.err)
 			}
 		})
+	}
+}
+
+// TestIntersperseSizes runs gpu-to-llvm with bare pointers and
+// intersperse-sizes-for-kernels on testdata/intersperse/sizes.mlir:
+// the output matches its CHECK lines and, in custom and generic form,
+// mlir-opt-22's, and the launches upstream refuses are refused with the
+// same errors (mlir-opt-22 adds a note dumping the operation).
+func TestIntersperseSizes(t *testing.T) {
+	file := filepath.Join("testdata", "intersperse", "sizes.mlir")
+	flag := "--gpu-to-llvm=use-bare-pointers-for-kernels=1 intersperse-sizes-for-kernels=1"
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := passtest.Opt("--split-input-file", flag, file)
+	if code == 0 {
+		t.Errorf("exit 0: the refused launches must fail")
+	}
+	if err := filecheck.Match(out, filecheck.Parse(string(src), "CHECK")); err != nil {
+		t.Errorf("%v\noutput:\n%s", err, out)
+	}
+	mlirOpt := testutil.Tool(t, "mlir-opt-22")
+	errors := func(s string) string {
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if strings.Contains(l, ": error: ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	for _, generic := range []bool{false, true} {
+		args := []string{"--split-input-file", flag, file}
+		if generic {
+			args = append(args, "--mlir-print-op-generic")
+		}
+		want, wantErr, wantCode := testutil.Run(t, mlirOpt, args...)
+		got, gotErr, gotCode := passtest.Opt(args...)
+		if got != want || errors(gotErr) != errors(wantErr) || (gotCode == 0) != (wantCode == 0) {
+			t.Errorf("%v: exit %d, mlir-opt-22 %d; stdout (-want +got):\n%s\nerrors (-want +got):\n%s",
+				args, gotCode, wantCode, cmp.Diff(want, got), cmp.Diff(errors(wantErr), errors(gotErr)))
+		}
 	}
 }

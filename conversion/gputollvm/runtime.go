@@ -14,6 +14,7 @@ import (
 type lowering struct {
 	tc            *rewrite.TypeConverter
 	kernelBarePtr bool
+	intersperse   bool
 	// ends maps the value through which the users of a converted async
 	// token reach it to the last operation of its producer's lowering:
 	// an event recorded on its stream goes there, right after the work
@@ -466,6 +467,11 @@ func (l *lowering) launchFunc(op *ir.Operation, operands []ir.Value, r *rewrite.
 			args = append(args, v)
 		}
 	}
+	if l.intersperse {
+		if args = intersperseSizes(r, loc, f.KernelOperands(), args); args == nil {
+			return false
+		}
+	}
 	opts.AsyncObject = stream
 	nf := gpu.BuildLaunchFunc(r.Builder, loc, nil, gx, gy, gz, bx, by, bz, args, f.Kernel(), opts)
 	if nf.Operation == nil {
@@ -477,6 +483,37 @@ func (l *lowering) launchFunc(op *ir.Operation, operands []ir.Value, r *rewrite.
 		r.EraseOp(op)
 	}
 	return true
+}
+
+// intersperseSizes returns the kernel's arguments args, one for each of
+// the operands orig, each followed by the size in bytes of its memref;
+// nil when an operand is not a memref of static shape with elements of
+// whole bytes, or became several arguments, as upstream refuses them.
+func intersperseSizes(r *rewrite.ConversionRewriter, loc ir.Location, orig, args []ir.Value) []ir.Value {
+	if len(orig) != len(args) {
+		return nil
+	}
+	out := make([]ir.Value, 0, 2*len(args))
+	for i, v := range orig {
+		m, ok := v.Type().(*ir.MemRefType)
+		if !ok || !staticShape(m) {
+			return nil
+		}
+		bits := 0
+		switch e := m.Elem.(type) {
+		case *ir.IntegerType, *ir.FloatType:
+			bits = ir.IntOrFloatBitWidth(e)
+		}
+		if bits == 0 || bits%8 != 0 {
+			return nil
+		}
+		n := int64(bits / 8)
+		for _, d := range m.Shape {
+			n *= d
+		}
+		out = append(out, args[i], llvmcommon.Const(r, loc, n))
+	}
+	return out
 }
 
 // staticShape reports whether every dimension of m is static.

@@ -56,15 +56,17 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 	for _, name := range Ops {
 		ps = append(ps, &rewrite.ConversionFunc{RootName: name, BenefitValue: 1, PatternName: name + "-structural-types",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-				return convert(op, operands, r, tc)
+				return Rebuild(op, operands, r, tc)
 			}})
 	}
 	return ps
 }
 
-// convert rebuilds op with the converted operands and result types, moves
-// its regions into the new operation and converts their block arguments.
-func convert(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter, tc *rewrite.TypeConverter) bool {
+// Rebuild rebuilds op with the converted operands and result types, moves
+// its regions into the new operation and converts their block arguments:
+// the rewrite of every structural type conversion (scf's here, async's in
+// asyncstructural).
+func Rebuild(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter, tc *rewrite.TypeConverter) bool {
 	results := make([]ir.Type, op.NumResults())
 	for i := range results {
 		results[i] = tc.Convert(op.Result(i).Type())

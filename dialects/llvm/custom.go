@@ -3,6 +3,7 @@ package llvm
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
@@ -13,7 +14,8 @@ import (
 const dynamicIndex = math.MinInt32
 
 func registerDirectives() {
-	irdl.RegisterCustomDirective("CmpPredicate", parseCmpPredicate, printCmpPredicate)
+	irdl.RegisterCustomDirective("CmpPredicate", parsePredicate(icmpNames), printCmpPredicate)
+	irdl.RegisterCustomDirective("FCmpPredicate", parsePredicate(fcmpNames), printCmpPredicate)
 	irdl.RegisterCustomDirective("GEPIndices", parseGEPIndices, printGEPIndices)
 	irdl.RegisterCustomDirective("OverflowFlags", parseOverflowFlags, printOverflowFlags)
 	irdl.RegisterCustomDirective("GEPNoWrapFlags", parseGEPNoWrapFlags, printGEPNoWrapFlags)
@@ -60,25 +62,29 @@ func printCmpPredicate(p ir.OpAsmPrinter, op *ir.Operation, args []*irdl.CustomA
 	p.WriteString(strconv.Quote(names[ia.Lo]))
 }
 
-func parseCmpPredicate(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
-	pos := p.CurrentPos()
-	s, ok := p.ParseOptionalString()
-	if !ok {
-		var kw bool
-		s, kw = p.ParseOptionalKeywordAny()
-		if !kw {
-			return false, p.ErrorAt(pos, "expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]")
+// parsePredicate returns the parser of the predicate of llvm.icmp
+// (CmpPredicate) or llvm.fcmp (FCmpPredicate): a string or keyword naming
+// one of names, the predicate's value its index. The two share names
+// ("ult", ...) with different values.
+func parsePredicate(names []string) irdl.CustomParseFunc {
+	return func(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
+		pos := p.CurrentPos()
+		s, ok := p.ParseOptionalString()
+		if !ok {
+			var kw bool
+			s, kw = p.ParseOptionalKeywordAny()
+			if !kw {
+				return false, p.ErrorAt(pos, "expected string or keyword containing one of the following enum values for attribute 'predicate' ["+strings.Join(names, ", ")+"]")
+			}
 		}
-	}
-	for _, names := range [][]string{icmpNames, fcmpNames} {
 		for i, n := range names {
 			if n == s {
 				args[0].Attr = p.Context().IntegerAttr(p.Context().I(64), int64(i))
 				return true, nil
 			}
 		}
+		return false, p.ErrorAt(pos, "invalid predicate '"+s+"'")
 	}
-	return false, p.ErrorAt(pos, "invalid predicate '"+s+"'")
 }
 
 // i32s returns the elements of an i32 dense array.

@@ -1,6 +1,9 @@
 package llvm_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,6 +14,7 @@ import (
 	"github.com/strata-ir/strata/dialects/builtin"
 	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/internal/testutil"
 )
 
 // TestGeneratedFresh checks that llvm_gen.go is what strata-tblgen makes
@@ -109,5 +113,73 @@ func TestSignatureErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
 		}
+	}
+}
+
+// TestComparePredicates parses every predicate of llvm.icmp and llvm.fcmp
+// in custom form and checks the value it holds (the generic form's
+// predicate), which mlir-opt-22 gives too: the two share names ("ult",
+// "ugt", ...) with different values.
+func TestComparePredicates(t *testing.T) {
+	icmp := []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}
+	fcmp := []string{"_false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "_true"}
+	var src strings.Builder
+	src.WriteString("llvm.func @f(%a: i32, %b: i32, %x: f32, %y: f32) {\n")
+	var want []string
+	for i, p := range icmp {
+		fmt.Fprintf(&src, "  %%i%d = llvm.icmp %q %%a, %%b : i32\n", i, p)
+		want = append(want, fmt.Sprintf("llvm.icmp %d", i))
+	}
+	for i, p := range fcmp {
+		fmt.Fprintf(&src, "  %%f%d = llvm.fcmp %q %%x, %%y : f32\n", i, p)
+		want = append(want, fmt.Sprintf("llvm.fcmp %d", i))
+	}
+	src.WriteString("  llvm.return\n}\n")
+	ctx := newContext()
+	m, _, err := asm.ParseModule(ctx, []byte(src.String()), asm.Config{Filename: "cmp.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if n := op.Name(); n == "llvm.icmp" || n == "llvm.fcmp" {
+			ia, _ := op.InherentAttr("predicate").(*ir.IntegerAttr)
+			got = append(got, fmt.Sprintf("%s %d", n, ia.Lo))
+		}
+		return true
+	})
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("predicate values (-want +got):\n%s", diff)
+	}
+	var printed strings.Builder
+	if err := asm.Print(&printed, m, asm.PrintOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range fcmp {
+		if !strings.Contains(printed.String(), fmt.Sprintf("llvm.fcmp %q", p)) {
+			t.Errorf("llvm.fcmp %q does not print back", p)
+		}
+	}
+	tool := testutil.Tool(t, "mlir-opt-22")
+	path := filepath.Join(t.TempDir(), "cmp.mlir")
+	if err := os.WriteFile(path, []byte(src.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := testutil.Run(t, tool, "--mlir-print-op-generic", path)
+	if code != 0 {
+		t.Fatalf("mlir-opt-22: %s", errs)
+	}
+	var upstream []string
+	for _, line := range strings.Split(out, "\n") {
+		for _, n := range []string{"llvm.icmp", "llvm.fcmp"} {
+			if strings.Contains(line, `"`+n+`"`) {
+				i := strings.Index(line, "predicate = ")
+				v, _, _ := strings.Cut(line[i+len("predicate = "):], " ")
+				upstream = append(upstream, n+" "+v)
+			}
+		}
+	}
+	if diff := cmp.Diff(upstream, got); diff != "" {
+		t.Errorf("predicate values against mlir-opt-22's (-want +got):\n%s", diff)
 	}
 }

@@ -9089,7 +9089,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x37, 0x06, 0x48, 0xd2, 0x48, 0xc3, 0xdd, 0x53, 0x36, 0x4d, 0x6d, 0x45, 0xdc, 0x5a, 0xdb, 0x9d, 0x0e, 0x1c, 0x7a, 0xb3, 0x5f, 0xd9, 0x29, 0xbc, 0x47, 0x67, 0x20, 0x2e, 0x43, 0x86, 0xdd, 0x6f}
+var definitionsSum = [32]byte{0xaf, 0xfc, 0xf2, 0x1f, 0xb4, 0x4d, 0x9e, 0xc5, 0x91, 0x29, 0x17, 0x88, 0xcc, 0x8d, 0xf6, 0x34, 0xe1, 0x5d, 0x31, 0x46, 0x39, 0x19, 0x7f, 0xa1, 0x7e, 0x64, 0xad, 0x90, 0x9e, 0xd6, 0x4a, 0x61}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "llvm", Items: []*irdl.DialectItem{
@@ -10137,7 +10137,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 443, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 443, Column: 5}, Kw: "results", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 443, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 443, Column: 19}, Name: "BoolLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 444, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 444, Column: 12}, Raw: "\"custom<CmpPredicate>($predicate) $lhs `,` $rhs attr-dict `:` type($lhs)\""}},
+			{Pos: irdl.Position{Line: 444, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 444, Column: 12}, Raw: "\"custom<FCmpPredicate>($predicate) $lhs `,` $rhs attr-dict `:` type($lhs)\""}},
 		}}},
 		{Pos: irdl.Position{Line: 446, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 446, Column: 3}, Name: "select", Items: []*irdl.OpItem{
 			{Pos: irdl.Position{Line: 447, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 447, Column: 13}, Raw: "\"LLVM dialect 'select' operation\""}},

@@ -8,7 +8,9 @@ import (
 	"github.com/strata-ir/strata/core/interp/simt"
 	"github.com/strata-ir/strata/core/ir"
 	dgpu "github.com/strata-ir/strata/dialects/gpu"
+	dnvgpu "github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/interp/llvm"
+	"github.com/strata-ir/strata/interp/nvgpu"
 )
 
 // The host side after gpu-to-llvm and gpu-module-to-binary: calls of
@@ -42,6 +44,7 @@ var runtimeFuncs = []struct {
 	{"mgpuMemcpy", true, memCopy},
 	{"mgpuMemset32", true, memSet(4)},
 	{"mgpuMemset16", true, memSet(2)},
+	{"mgpuTensorMapEncodeTiledMemref", false, tensorMapEncode},
 }
 
 func registerRuntime(reg *interp.Registry) {
@@ -270,4 +273,112 @@ func launchBinary(f *interp.Frame, op *ir.Operation, bin dgpu.BinaryOp, name str
 		return err
 	}
 	return simt.Run(in, k.Config, k.Setup, k.Body)
+}
+
+// tensorMapElem returns the element type of a CUtensorMapDataType
+// (mgpuTensorMapEncodeTiledMemref's data type argument), nil for those
+// the interpreter does not copy (the TFLOAT32 and 12-byte kinds).
+func tensorMapElem(ctx *ir.Context, dt int64) ir.Type {
+	switch dt {
+	case 0:
+		return ctx.IntegerType(8, ir.Unsigned)
+	case 1:
+		return ctx.IntegerType(16, ir.Unsigned)
+	case 2:
+		return ctx.IntegerType(32, ir.Unsigned)
+	case 3:
+		return ctx.I(32)
+	case 4:
+		return ctx.IntegerType(64, ir.Unsigned)
+	case 5:
+		return ctx.I(64)
+	case 6:
+		return ctx.FloatType(ir.F16)
+	case 7:
+		return ctx.FloatType(ir.F32)
+	case 8:
+		return ctx.FloatType(ir.F64)
+	case 9:
+		return ctx.FloatType(ir.BF16)
+	}
+	return nil
+}
+
+// tensorMapEncode is mgpuTensorMapEncodeTiledMemref(rank, descriptor,
+// data type, interleave, swizzle, l2 promotion, oob fill, box sizes):
+// the tensor map of the ranked memref descriptor's data (its aligned
+// pointer; the runtime ignores the offset), sizes and strides with the
+// box of the first rank of the five i64 at box sizes. Its pointer is
+// what the kernel's tensor copies read (the object of the value; no
+// memory of the interpreter's holds it).
+func tensorMapEncode(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	if err := argCount(call, args, 8); err != nil {
+		return nil, err
+	}
+	if call == nil || call.NumResults() != 1 {
+		return nil, interp.Errorf(call, "expected a call with one result")
+	}
+	in := f.Interpreter()
+	rank := args[0].Int()
+	if rank < 1 || rank > 5 {
+		return nil, interp.Errorf(call, fmt.Sprintf("a tensor map of rank %d: the rank must be in [1, 5]", rank))
+	}
+	elem := tensorMapElem(call.Context(), args[2].Int())
+	if elem == nil {
+		return nil, interp.Errorf(call, fmt.Sprintf("the interpreter has no tensor maps of CUtensorMapDataType %d", args[2].Int()))
+	}
+	if args[3].Int() != 0 {
+		return nil, interp.Errorf(call, "the interpreter has no tensor maps with an interleaved layout")
+	}
+	swizzle := dnvgpu.TensorMapSwizzleKind(args[4].Int())
+	if swizzle.String() == "" {
+		return nil, interp.Errorf(call, fmt.Sprintf("invalid CUtensorMapSwizzle %d", args[4].Int()))
+	}
+	desc, err := llvm.LoadBytes(call, args[1], 24+16*rank)
+	if err != nil {
+		return nil, err
+	}
+	word := func(i int64) int64 { return int64(binary.LittleEndian.Uint64(desc[8*i:])) }
+	t := nvgpu.RawTensor{Elem: elem, Sizes: make([]int64, rank), Strides: make([]int64, rank)}
+	for d := range rank {
+		t.Sizes[d] = word(3 + d)
+		t.Strides[d] = word(3 + rank + d)
+	}
+	data, ok := llvm.PointerAt(in, call.Result(0).Type(), uint64(word(1)))
+	if !ok {
+		return nil, interp.Errorf(call, fmt.Sprintf("the memref's data at 0x%x is not memory of the program", uint64(word(1))))
+	}
+	if base, _, _, _ := llvm.Allocation(data); !visible(in)[base] {
+		return nil, interp.Errorf(call, "the memref's data is host memory that is not registered with the device (gpu.host_register)")
+	}
+	t.Load = func(op *ir.Operation, off, n int64) (uint64, error) {
+		b, err := llvm.LoadBytes(op, llvm.Offset(data, off), n)
+		if err != nil {
+			return 0, err
+		}
+		var full [8]byte
+		copy(full[:], b)
+		return binary.LittleEndian.Uint64(full[:]), nil
+	}
+	t.Store = func(op *ir.Operation, off int64, bits uint64, n int64) error {
+		var full [8]byte
+		binary.LittleEndian.PutUint64(full[:], bits)
+		return llvm.StoreBytes(op, llvm.Offset(data, off), full[:n])
+	}
+	boxBytes, err := llvm.LoadBytes(call, args[7], 8*rank)
+	if err != nil {
+		return nil, err
+	}
+	box := make([]int64, rank)
+	for d := range box {
+		box[d] = int64(binary.LittleEndian.Uint64(boxBytes[8*d:]))
+	}
+	tm, err := nvgpu.NewRawTensorMap(t, box, swizzle, args[6].Int() != 0)
+	if err != nil {
+		return nil, interp.Errorf(call, err.Error())
+	}
+	n, _ := in.Data(handleKey{}).(uint64)
+	n++
+	in.SetData(handleKey{}, n)
+	return []interp.Value{interp.MakeObject(call.Result(0).Type(), n<<4|1, tm)}, nil
 }

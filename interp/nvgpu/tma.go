@@ -15,10 +15,116 @@ import (
 // swizzle of the box in shared memory and the fill of elements out of the
 // tensor.
 type tensorMap struct {
-	mem     *interp.MemRef
+	mem *interp.MemRef
+	// raw is the global tensor of a tensor map that the runtime made
+	// (mgpuTensorMapEncodeTiledMemref) over memory of the llvm level;
+	// mem is nil then.
+	raw     *RawTensor
 	box     []int64
 	swizzle dnvgpu.TensorMapSwizzleKind
 	nanFill bool
+}
+
+// RawTensor is the global tensor of a tensor map over memory that the
+// interpreter addresses by bytes (a memref descriptor's data pointer at
+// the llvm level).
+type RawTensor struct {
+	// Elem is the element type (CUtensorMapDataType's).
+	Elem ir.Type
+	// Sizes and Strides (in elements) are outermost first.
+	Sizes, Strides []int64
+	// Load reads the n bytes at byte offset off of the tensor's start
+	// as the low bits of the result; Store writes them.
+	Load  func(op *ir.Operation, off, n int64) (uint64, error)
+	Store func(op *ir.Operation, off int64, bits uint64, n int64) error
+}
+
+// NewRawTensorMap returns the tensor map of a tiled box over t (box
+// sizes outermost first), as cuTensorMapEncodeTiled makes it, with the
+// driver's limits checked as nvgpu.tma.create.descriptor checks them.
+// Its value is the object of a pointer that the nvvm level's tensor
+// copies read (BoxCopy).
+func NewRawTensorMap(t RawTensor, box []int64, swizzle dnvgpu.TensorMapSwizzleKind, nanFill bool) (any, error) {
+	if len(box) != len(t.Sizes) || len(t.Strides) != len(t.Sizes) {
+		return nil, fmt.Errorf("a tensor map of rank %d over a tensor of rank %d", len(box), len(t.Sizes))
+	}
+	if err := checkBox(box, int64(elemBytes(t.Elem)), swizzle); err != nil {
+		return nil, err
+	}
+	return &tensorMap{raw: &t, box: box, swizzle: swizzle, nanFill: nanFill}, nil
+}
+
+// checkBox checks the driver's limits on a box: rank 1 to 5, sizes up
+// to 256, an inner row a multiple of 16 bytes and, with a swizzle, at
+// most the swizzle's span.
+func checkBox(box []int64, es int64, swizzle dnvgpu.TensorMapSwizzleKind) error {
+	if r := len(box); r < 1 || r > 5 {
+		return fmt.Errorf("a tensor map of rank %d", r)
+	}
+	for _, b := range box {
+		if b <= 0 || b > 256 {
+			return fmt.Errorf("box size %d is not in [1, 256]", b)
+		}
+	}
+	inner := box[len(box)-1] * es
+	if inner%16 != 0 {
+		return fmt.Errorf("the inner box dimension is %d bytes, not a multiple of 16", inner)
+	}
+	if span := swizzleSpan(swizzle); span != 0 && inner > span {
+		return fmt.Errorf("the inner box dimension is %d bytes, more than the %d of its swizzle", inner, span)
+	}
+	return nil
+}
+
+// elem returns the type of the tensor's elements.
+func (tm *tensorMap) elem() ir.Type {
+	if tm.raw != nil {
+		return tm.raw.Elem
+	}
+	return tm.mem.Buf.Elem
+}
+
+// sizes returns the tensor's sizes, outermost first.
+func (tm *tensorMap) sizes() []int64 {
+	if tm.raw != nil {
+		return tm.raw.Sizes
+	}
+	return tm.mem.Sizes
+}
+
+// get reads the bits of the element at g of the tensor.
+func (tm *tensorMap) get(op *ir.Operation, g []int64) (uint64, error) {
+	if tm.raw != nil {
+		es := int64(elemBytes(tm.raw.Elem))
+		return tm.raw.Load(op, tm.rawOffset(g)*es, es)
+	}
+	p, err := tm.mem.Index(g)
+	if err != nil {
+		return 0, interp.Errorf(op, err.Error())
+	}
+	return tm.mem.Buf.Data[p], nil
+}
+
+// set writes the bits of the element at g of the tensor.
+func (tm *tensorMap) set(op *ir.Operation, g []int64, v uint64) error {
+	if tm.raw != nil {
+		es := int64(elemBytes(tm.raw.Elem))
+		return tm.raw.Store(op, tm.rawOffset(g)*es, v, es)
+	}
+	p, err := tm.mem.Index(g)
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	tm.mem.Buf.Data[p] = v
+	return nil
+}
+
+func (tm *tensorMap) rawOffset(g []int64) int64 {
+	off := int64(0)
+	for d, x := range g {
+		off += x * tm.raw.Strides[d]
+	}
+	return off
 }
 
 // swizzleSpan returns the bytes of a swizzled row: 32, 64 or 128 (0
@@ -85,21 +191,11 @@ func createDescriptor(f *interp.Frame, op *ir.Operation) error {
 	if !ok {
 		return interp.Errorf(op, "expected a tensor map result")
 	}
-	if r := len(box); r < 1 || r > 5 || r != m.Rank() {
+	if r := len(box); r != m.Rank() {
 		return interp.Errorf(op, fmt.Sprintf("a tensor map of rank %d over a memref of rank %d", r, m.Rank()))
 	}
-	for _, b := range box {
-		if b <= 0 || b > 256 {
-			return interp.Errorf(op, fmt.Sprintf("box size %d is not in [1, 256]", b))
-		}
-	}
-	es := int64(elemBytes(m.Buf.Elem))
-	inner := box[len(box)-1] * es
-	if inner%16 != 0 {
-		return interp.Errorf(op, fmt.Sprintf("the inner box dimension is %d bytes, not a multiple of 16", inner))
-	}
-	if span := swizzleSpan(tt.Swizzle()); span != 0 && inner > span {
-		return interp.Errorf(op, fmt.Sprintf("the inner box dimension is %d bytes, more than the %d of its swizzle", inner, span))
+	if err := checkBox(box, int64(elemBytes(m.Buf.Elem)), tt.Swizzle()); err != nil {
+		return interp.Errorf(op, err.Error())
 	}
 	tm := &tensorMap{mem: m, box: box, swizzle: tt.Swizzle(), nanFill: tt.Oob() == dnvgpu.TensorMapOOBKindNan}
 	f.SetResult(op, 0, interp.MakeObject(op.Result(0).Type(), 0, tm))
@@ -327,7 +423,7 @@ func tmaOperands(f *interp.Frame, op *ir.Operation, desc ir.Value, coords []ir.V
 		return nil, nil, nil, err
 	}
 	tm, ok := dv.Object().(*tensorMap)
-	if !ok {
+	if !ok || tm.mem == nil {
 		return nil, nil, nil, interp.Errorf(op, "expected a tensor map made by nvgpu.tma.create.descriptor")
 	}
 	cs, err := f.Ints(op, coords)
@@ -365,7 +461,7 @@ func BoxCopy(op *ir.Operation, obj any, coords []int64, base int64, toShared boo
 	if len(coords) != r {
 		return 0, interp.Errorf(op, fmt.Sprintf("%d coordinates for a tensor map of rank %d", len(coords), r))
 	}
-	es := int64(elemBytes(tm.mem.Buf.Elem))
+	es := int64(elemBytes(tm.elem()))
 	span := swizzleSpan(tm.swizzle)
 	align := int64(128)
 	if span != 0 {
@@ -375,31 +471,29 @@ func BoxCopy(op *ir.Operation, obj any, coords []int64, base int64, toShared boo
 		return 0, interp.Errorf(op, fmt.Sprintf("the shared memory of the box starts at address 0x%x, not aligned to %d bytes", base, align))
 	}
 	fill := uint64(0)
-	if ft, ok := tm.mem.Buf.Elem.(*ir.FloatType); ok && tm.nanFill {
+	if ft, ok := tm.elem().(*ir.FloatType); ok && tm.nanFill {
 		fill = interp.MakeFloat(ft, math.NaN()).Bits()
 	}
 	n := interp.NumElements(tm.box)
+	sizes := tm.sizes()
 	idx := make([]int64, r)
 	g := make([]int64, r)
 	for lin := int64(0); lin < n; lin++ {
 		in := true
 		for d := 0; d < r; d++ {
 			g[d] = coords[r-1-d] + idx[d]
-			if g[d] < 0 || g[d] >= tm.mem.Sizes[d] {
+			if g[d] < 0 || g[d] >= sizes[d] {
 				in = false
 			}
 		}
 		addr := swizzle(base+lin*es, span)
-		var p int64
-		if in {
-			var err error
-			if p, err = tm.mem.Index(g); err != nil {
-				return 0, interp.Errorf(op, err.Error())
-			}
-		}
 		switch {
 		case toShared && in:
-			if err := write(addr, tm.mem.Buf.Data[p], es); err != nil {
+			v, err := tm.get(op, g)
+			if err != nil {
+				return 0, err
+			}
+			if err := write(addr, v, es); err != nil {
 				return 0, err
 			}
 		case toShared:
@@ -411,7 +505,9 @@ func BoxCopy(op *ir.Operation, obj any, coords []int64, base int64, toShared boo
 			if err != nil {
 				return 0, err
 			}
-			tm.mem.Buf.Data[p] = v
+			if err := tm.set(op, g, v); err != nil {
+				return 0, err
+			}
 		}
 		for d := r - 1; d >= 0; d-- {
 			if idx[d]++; idx[d] < tm.box[d] {

@@ -6,7 +6,8 @@
 // the token of the previous one; and a synchronous `gpu.wait` on the last
 // token ends the chain before the block's terminator or before any other
 // operation with side effects, so that the host sees the same order of
-// effects as before.
+// effects as before. The synchronous gpu.wait that ends the body of an
+// async.execute is then moved to the users of its token (execute.go).
 package gpuasyncregion
 
 import (
@@ -30,6 +31,8 @@ func (p *asyncRegionPass) Run(op *ir.Operation, st *pass.State) error {
 	if bad := Run(op); bad != nil {
 		return st.EmitError(bad, "replace with gpu.launch_func first")
 	}
+	deferWaits(op)
+	singleTokenUses(op)
 	return nil
 }
 

@@ -25,19 +25,24 @@ func runStrata(args ...string) (string, string, int) {
 }
 
 // TestFileCheck runs gpu-async-region on testdata/async-region.mlir and
-// matches the output against its CHECK lines.
+// testdata/async-execute.mlir and matches the output against their CHECK
+// lines.
 func TestFileCheck(t *testing.T) {
-	file := filepath.Join("testdata", "async-region.mlir")
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, errs, code := runStrata("--split-input-file", "-gpu-async-region", file)
-	if code != 0 {
-		t.Fatalf("exit %d:\n%s", code, errs)
-	}
-	if err := filecheck.Match(out, filecheck.Parse(string(src), "CHECK")); err != nil {
-		t.Errorf("%v\noutput:\n%s", err, out)
+	for _, name := range []string{"async-region.mlir", "async-execute.mlir"} {
+		t.Run(name, func(t *testing.T) {
+			file := filepath.Join("testdata", name)
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, errs, code := runStrata("--split-input-file", "-gpu-async-region", file)
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, errs)
+			}
+			if err := filecheck.Match(out, filecheck.Parse(string(src), "CHECK")); err != nil {
+				t.Errorf("%v\noutput:\n%s", err, out)
+			}
+		})
 	}
 }
 
