@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -136,11 +137,14 @@ func (c *Cache) Put(w Winner) {
 	sort.Slice(c.Winners, func(i, j int) bool { return c.Winners[i].Key.String() < c.Winners[j].Key.String() })
 }
 
-// Save writes the cache as JSON.
+// Save writes the cache as JSON (with its shapes' < and > as they are).
 func (c *Cache) Save(path string) error {
-	data, err := json.MarshalIndent(c, "", " ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(c); err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(data, '\n'), 0o644)
+	return os.WriteFile(path, buf.Bytes(), 0o644)
 }

@@ -137,13 +137,23 @@ func (o Outcome) Speedup() float64 {
 	return o.Default.Ms / o.Best.Ms
 }
 
+// Criteria are what a candidate must meet to replace the default: Tol
+// bounds the relative L2 difference of its results from the default's;
+// Margin is the fraction of the default's time by which it must be
+// faster, in the first run and again in the confirming run (0: faster
+// at all), so that noise between runs does not choose it.
+type Criteria struct {
+	Tol    float64
+	Margin float64
+}
+
 // Search times every candidate (the default first; it is added when
 // cands lacks it), drops those that fail or whose results differ from
-// the default's by more than tol (relative L2), and returns the fastest.
-// A candidate other than the default wins only when a second run of both
-// confirms that it is faster; else the default is kept. Progress is
-// written to log when not nil.
-func Search(def Config, cands []Config, t Timer, tol float64, log io.Writer) (Outcome, error) {
+// the default's by more than cr.Tol (relative L2), and returns the
+// fastest. A candidate other than the default wins only when it is
+// faster by cr.Margin and a second run of both confirms it; else the
+// default is kept. Progress is written to log when not nil.
+func Search(def Config, cands []Config, t Timer, cr Criteria, log io.Writer) (Outcome, error) {
 	say := func(format string, args ...any) {
 		if log != nil {
 			fmt.Fprintf(log, format, args...)
@@ -169,8 +179,8 @@ func Search(def Config, cands []Config, t Timer, tol float64, log io.Writer) (Ou
 		default:
 			r.Ms, r.CompileMs = m.Ms, m.CompileMs
 			r.RelErr = RelErr(m.Outputs, dm.Outputs)
-			if !(r.RelErr <= tol) {
-				r.Dropped = fmt.Sprintf("results differ from the default's (relative error %.2g > %.2g)", r.RelErr, tol)
+			if !(r.RelErr <= cr.Tol) {
+				r.Dropped = fmt.Sprintf("results differ from the default's (relative error %.2g > %.2g)", r.RelErr, cr.Tol)
 			}
 		}
 		out.All = append(out.All, r)
@@ -186,11 +196,17 @@ func Search(def Config, cands []Config, t Timer, tol float64, log io.Writer) (Ou
 	if out.Best.Config.Equal(def) {
 		return out, nil
 	}
+	faster := func(c, d float64) bool { return c < d*(1-cr.Margin) }
+	if !faster(out.Best.Ms, out.Default.Ms) {
+		say("%-48s not faster than the default by %.1f%%: the default is kept\n", out.Best.Config, 100*cr.Margin)
+		out.Best = out.Default
+		return out, nil
+	}
 	// Confirm: time both again; keep the default unless the winner is
 	// faster again.
 	d2, err1 := t.Time(def)
 	b2, err2 := t.Time(out.Best.Config)
-	if err1 != nil || err2 != nil || !(b2.Ms < d2.Ms) {
+	if err1 != nil || err2 != nil || !faster(b2.Ms, d2.Ms) {
 		say("%-48s not confirmed (default %.4f ms, candidate %.4f ms): the default is kept\n", out.Best.Config, d2.Ms, b2.Ms)
 		out.Best = out.Default
 		return out, nil

@@ -57,27 +57,35 @@ func TestSearch(t *testing.T) {
 		best   Config
 		drops  []string
 		hasErr bool
+		margin float64
 	}{
 		{"fastest wins", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {0.8}, b.String(): {0.9}}},
-			[]Config{a, b}, a, nil, false},
+			[]Config{a, b}, a, nil, false, 0},
 		{"the default is a candidate even when not listed", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {1.2}}},
-			[]Config{a}, def, nil, false},
+			[]Config{a}, def, nil, false, 0},
 		{"ties keep the default", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {1.0}}},
-			[]Config{a}, def, nil, false},
+			[]Config{a}, def, nil, false, 0},
 		{"a win that the second run does not confirm keeps the default",
 			&fakeTimer{times: map[string][]float64{def.String(): {1.0, 0.7}, a.String(): {0.8, 0.9}}},
-			[]Config{a}, def, nil, false},
+			[]Config{a}, def, nil, false, 0},
 		{"failures and wrong results are dropped, never chosen",
 			&fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {0.5}, b.String(): {0.9}},
 				fail: map[string]string{c.String(): "tile-to-nvgpu: conflicting layouts\nmore"}, wrong: map[string]bool{a.String(): true}},
-			[]Config{a, b, c}, b, []string{"results differ", "tile-to-nvgpu: conflicting layouts"}, false},
+			[]Config{a, b, c}, b, []string{"results differ", "tile-to-nvgpu: conflicting layouts"}, false, 0},
 		{"a failing default is an error", &fakeTimer{fail: map[string]string{def.String(): "boom"}},
-			[]Config{a}, Config{}, nil, true},
+			[]Config{a}, Config{}, nil, true, 0},
+		{"a win within the margin keeps the default", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {0.995}}},
+			[]Config{a}, def, nil, false, 0.01},
+		{"a win by the margin, confirmed, is chosen", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {0.95}}},
+			[]Config{a}, a, nil, false, 0.01},
+		{"a confirming run within the margin keeps the default",
+			&fakeTimer{times: map[string][]float64{def.String(): {1.0, 0.96}, a.String(): {0.95, 0.955}}},
+			[]Config{a}, def, nil, false, 0.01},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var log strings.Builder
-			out, err := Search(def, tt.cands, tt.timer, 1e-3, &log)
+			out, err := Search(def, tt.cands, tt.timer, Criteria{Tol: 1e-3, Margin: tt.margin}, &log)
 			if tt.hasErr {
 				if err == nil {
 					t.Fatalf("want an error")

@@ -47,7 +47,9 @@ func Main(args []string, out, errw io.Writer) int {
 	target := fs.String("target", "sm_90a", "linalg-to-tile's target and the PTX target")
 	space := fs.String("space", "", "candidates as KEY=V1|V2;KEY=...; keys: tile-sizes, chip, warps, persistent, group-m (default: by the kernel's kind)")
 	runs := fs.Int("runs", 20, "timed launches of each kernel launch (their median is the candidate's time)")
+	options := fs.String("options", "", "tile-to-nvgpu's options of the default configuration as KEY=V;KEY=V (such as group-m=8;persistent=132)")
 	tol := fs.Float64("tol", 1e-2, "the largest relative L2 difference from the default configuration's results")
+	margin := fs.Float64("margin", 0.01, "the fraction of the default's time by which another configuration must be faster, in two runs, to replace it")
 	sms := fs.Int64("sms", 132, "multiprocessors of the GPU, for the persistent-grid candidates (row kernels, sm_90a GEMMs)")
 	jsonOut := fs.String("o", "", "write the outcome as JSON to this file")
 	compileOnly := fs.Bool("compile-only", false, "compile each candidate to PTX and report its compile time; run nothing")
@@ -63,6 +65,25 @@ func Main(args []string, out, errw io.Writer) int {
 	if *runs < 1 {
 		fmt.Fprintln(errw, "strata-tune: --runs must be positive")
 		return exitUsage
+	}
+	if !(*margin >= 0 && *margin < 1) {
+		fmt.Fprintln(errw, "strata-tune: --margin must be in [0, 1)")
+		return exitUsage
+	}
+	def := tune.Config{TileSizes: *tiles, Options: map[string]string{}}
+	if *options != "" {
+		sp, err := tune.ParseSpace(*options)
+		if err != nil {
+			fmt.Fprintf(errw, "strata-tune: --options: %v\n", err)
+			return exitUsage
+		}
+		for i, k := range sp.Keys {
+			if k == "tile-sizes" || k == "chip" || len(sp.Values[i]) != 1 {
+				fmt.Fprintf(errw, "strata-tune: --options takes one value of each of tile-to-nvgpu's options other than chip (--chip and --tile-sizes give those), not %s=%s\n", k, strings.Join(sp.Values[i], "|"))
+				return exitUsage
+			}
+			def.Options[k] = sp.Values[i][0]
+		}
 	}
 	path := fs.Arg(0)
 	src, err := os.ReadFile(path)
@@ -93,7 +114,6 @@ func Main(args []string, out, errw io.Writer) int {
 		return report(err)
 	}
 	p.entry = sig.name
-	def := tune.Config{TileSizes: *tiles, Options: map[string]string{}}
 	var cands []tune.Config
 	if *space != "" {
 		sp, err := tune.ParseSpace(*space)
@@ -151,7 +171,7 @@ func Main(args []string, out, errw io.Writer) int {
 		return report(err)
 	}
 	t := &cudaTimer{p: p, args: files, runs: *runs, dir: dir}
-	o, err := tune.Search(def, cands, t, *tol, out)
+	o, err := tune.Search(def, cands, t, tune.Criteria{Tol: *tol, Margin: *margin}, out)
 	if err != nil {
 		if errors.Is(err, run.ErrNoCUDA) {
 			fmt.Fprintf(errw, "strata-tune: %v\n", err)
@@ -224,9 +244,24 @@ func recordWinner(path string, p *program, o tune.Outcome, tries []tune.Config) 
 		return tune.Key{}, err
 	}
 	best := o.Best.Config
-	w := tune.Winner{Key: key, TileSizes: best.TileSizes, Options: best.Options, Ms: o.Best.Ms, DefaultMs: o.Default.Ms}
+	w := tune.Winner{Key: key, TileSizes: best.TileSizes, Options: best.Options, Ms: o.Best.Ms, DefaultMs: o.Default.Ms, Shape: p.shapes()}
 	c.Put(w)
 	return key, c.Save(path)
+}
+
+// shapes returns the entry's argument types, the shape that was timed
+// (such as "tensor<3000x2000xbf16>, tensor<2000x5000xbf16>"); empty when
+// they cannot be read.
+func (p *program) shapes() string {
+	sig, err := p.signature(p.entry)
+	if err != nil {
+		return ""
+	}
+	parts := make([]string, len(sig.inputs))
+	for i, t := range sig.inputs {
+		parts[i] = ir.TypeString(t)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func firstLine(s string) string {

@@ -4,10 +4,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/internal/tune"
 )
 
@@ -204,7 +208,8 @@ func TestRecordWinner(t *testing.T) {
 		t.Fatal(err)
 	}
 	w, ok := c.Lookup(want)
-	if !ok || len(c.Winners) != 1 || w.TileSizes != "128,256,64" || w.Options["group-m"] != "8" || w.Ms != 0.23 || w.DefaultMs != 0.25 {
+	if !ok || len(c.Winners) != 1 || w.TileSizes != "128,256,64" || w.Options["group-m"] != "8" || w.Ms != 0.23 || w.DefaultMs != 0.25 ||
+		w.Shape != "tensor<4096x4096xbf16>, tensor<4096x4096xbf16>" {
 		t.Fatalf("cache %+v", c)
 	}
 	rows, err := os.ReadFile(filepath.Join("testdata", "layernorm_64x256_f32.mlir"))
@@ -214,5 +219,74 @@ func TestRecordWinner(t *testing.T) {
 	p.src, p.entry = rows, "layernorm"
 	if _, err := recordWinner(path, p, o, []tune.Config{{TileSizes: "4,256,1"}}); err == nil || !strings.Contains(err.Error(), "only those are cached") {
 		t.Errorf("a program without a GEMM: %v", err)
+	}
+}
+
+// TestShippedCache reads the winners cache measured on the H200
+// (bench/tune/h200-sm_90a.json): every winner is keyed by its timed
+// shape's class on sm_90a, and a GEMM of a cached class lowered through
+// the cache (linalg-to-tile's and tile-to-nvgpu's tune-cache, with
+// neither blocks nor options given) is the same module as one lowered
+// with the winner's configuration written out.
+func TestShippedCache(t *testing.T) {
+	path := filepath.Join("..", "..", "bench", "tune", "h200-sm_90a.json")
+	c, err := tune.LoadCache(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Winners) == 0 {
+		t.Fatalf("%s: no winners", path)
+	}
+	shapeRE := regexp.MustCompile(`^tensor<(\d+)x(\d+)x(\w+)>, tensor<(\d+)x(\d+)x(\w+)>$`)
+	for _, w := range c.Winners {
+		m := shapeRE.FindStringSubmatch(w.Shape)
+		if m == nil {
+			t.Errorf("%s: shape %q is not two matrices", w.Key, w.Shape)
+			continue
+		}
+		dim := func(s string) int64 { v, _ := strconv.ParseInt(s, 10, 64); return v }
+		if cls := tune.ShapeClass(dim(m[1]), dim(m[5]), dim(m[2])); w.Class != cls || w.Kernel != "gemm."+m[3] || w.Chip != "sm_90a" {
+			t.Errorf("%s: the timed shape %s is of %s %s", w.Key, w.Shape, "gemm."+m[3], cls)
+		}
+		if !(w.Ms > 0 && w.Ms <= w.DefaultMs) {
+			t.Errorf("%s: the winner's %.4f ms is slower than the default's %.4f ms", w.Key, w.Ms, w.DefaultMs)
+		}
+	}
+	src, err := os.ReadFile(filepath.Join("testdata", "gemm_4096x4096x4096_bf16.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, ok := c.Lookup(tune.Key{Kernel: "gemm.bf16", Class: "4096x4096x4096", Chip: "sm_90a"})
+	if !ok {
+		t.Fatal("no winner for the 4096³ bf16 GEMM")
+	}
+	lower := func(pipeline string) string {
+		p := &program{src: src, name: "gemm.mlir"}
+		m, err := p.parse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pm := pass.NewManager(m.Context(), "builtin.module")
+		if err := pm.Parse(pipeline); err != nil {
+			t.Fatal(err)
+		}
+		if err := pm.Run(m); err != nil {
+			t.Fatalf("%s: %v", pipeline, err)
+		}
+		var sb strings.Builder
+		if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		return sb.String()
+	}
+	clean := ", canonicalize, cse, loop-invariant-code-motion)"
+	cached := lower("builtin.module(linalg-to-tile{target=sm_90a tune-cache=" + path + "}, tile-to-nvgpu{chip=sm_90a tune-cache=" + path + "}" + clean)
+	explicit := lower(w.Config().Pipeline("sm_90a", "sm_90a"))
+	plain := lower("builtin.module(linalg-to-tile{target=sm_90a}, tile-to-nvgpu{chip=sm_90a}" + clean)
+	if cached != explicit {
+		t.Errorf("the GEMM lowered through the cache differs from the winner's configuration %s", w.Config())
+	}
+	if cached == plain {
+		t.Errorf("the cache changed nothing: the lowering's defaults are the winner's")
 	}
 }
