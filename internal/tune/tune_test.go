@@ -5,6 +5,9 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/targets/chips"
 )
 
 // fakeTimer times configurations from a table: each configuration's
@@ -163,20 +166,38 @@ func TestRowSpace(t *testing.T) {
 			t.Errorf("%dx%d: persistent candidates %v, want %v", tt.rows, tt.cols, sawP, tt.persistent)
 		}
 	}
-	if n := len(GEMMSpace(false, 132)); n != 6 {
-		t.Errorf("sm_80 GEMM space of %d, want 6", n)
+}
+
+// TestGEMMSpace reads the GEMM spaces from the chip descriptions: the
+// sm_90a path's blocks where wgmma multiplies the operand type (bk one
+// 128-byte row, the ring three stages deep), the sm_80 path's elsewhere.
+func TestGEMMSpace(t *testing.T) {
+	ctx := ir.NewContext()
+	sm80, _ := chips.Lookup("sm_80")
+	sm90, _ := chips.Lookup("sm_90a")
+	if sm80 == nil || sm90 == nil {
+		t.Fatal("no sm_80 or sm_90a description")
 	}
-	hopper := GEMMSpace(true, 132)
-	if n := len(hopper); n != 10 {
-		t.Errorf("GEMM space of %d, want 10", n)
-	}
-	for _, c := range hopper {
-		if _, p := c.Options["persistent"]; p != (c.Options["chip"] == "sm_90a") {
-			t.Errorf("%s: a persistent grid on the sm_90a path alone", c)
+	bf16, f32, f8 := ctx.FloatType(ir.BF16), ctx.FloatType(ir.F32), ctx.FloatType(ir.F8E4M3FN)
+	for _, tt := range []struct {
+		chip        *chips.Chip
+		elem        ir.Type
+		n           int
+		first, last string
+	}{
+		{sm80, bf16, 6, "tile-sizes=128,128,32 chip=sm_80 group-m=1", "tile-sizes=64,128,32 chip=sm_80 group-m=8"},
+		{sm90, f32, 6, "tile-sizes=128,128,32 chip=sm_80 group-m=1", "tile-sizes=64,128,32 chip=sm_80 group-m=8"},
+		{sm90, bf16, 12, "tile-sizes=128,256,64 chip=sm_90a group-m=8 persistent=132", "tile-sizes=64,64,64 chip=sm_90a group-m=16 persistent=132"},
+		{sm90, f8, 12, "tile-sizes=128,256,128 chip=sm_90a group-m=8 persistent=132", "tile-sizes=64,64,128 chip=sm_90a group-m=16 persistent=132"},
+	} {
+		cs := GEMMSpace(tt.chip, tt.elem, 132)
+		if len(cs) != tt.n || cs[0].String() != tt.first || cs[len(cs)-1].String() != tt.last {
+			var names []string
+			for _, c := range cs {
+				names = append(names, c.String())
+			}
+			t.Errorf("%s %s: %d candidates, want %d from %q to %q:\n%s", tt.chip.Name, ir.TypeString(tt.elem), len(cs), tt.n, tt.first, tt.last, strings.Join(names, "\n"))
 		}
-	}
-	if last := hopper[len(hopper)-1]; last.String() != "tile-sizes=128,128,64 chip=sm_90a group-m=8 persistent=132" {
-		t.Errorf("last candidate %s", last)
 	}
 }
 

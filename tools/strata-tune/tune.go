@@ -25,6 +25,7 @@ import (
 	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/internal/tune"
 	"github.com/strata-ir/strata/run"
+	"github.com/strata-ir/strata/targets/chips"
 	"github.com/strata-ir/strata/targets/ptx"
 )
 
@@ -128,7 +129,12 @@ func Main(args []string, out, errw io.Writer) int {
 			return report(err)
 		}
 		if dot {
-			cands = tune.GEMMSpace(*target == "sm_90a", *sms)
+			ch, ok := chips.Lookup(*target)
+			if !ok || len(sig.inputs) == 0 {
+				fmt.Fprintf(errw, "strata-tune: --target %q is not a described chip; give the candidates with --space\n", *target)
+				return exitUsage
+			}
+			cands = tune.GEMMSpace(ch, sig.inputs[0].ElementType(), *sms)
 		} else if rows, cols, ok := sig.rows(); ok {
 			cands = tune.RowSpace(rows, cols, *sms)
 		}

@@ -13,17 +13,18 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/internal/tune"
+	"github.com/strata-ir/strata/targets/chips"
 )
 
 func TestCompileOnly(t *testing.T) {
 	var out, errw strings.Builder
-	rc := Main([]string{"--compile-only", "--timing", "--tile-sizes", "4,256,1", "--space", "tile-sizes=2,256,1|4,256,1;warps=2|4",
+	rc := Main([]string{"--compile-only", "--timing", "--tile-sizes", "4,256,1", "--options", "blocks-per-sm=2", "--space", "tile-sizes=2,256,1|4,256,1;warps=2|4",
 		"testdata/layernorm_64x256_f32.mlir"}, &out, &errw)
 	if rc != exitOK {
 		t.Fatalf("rc %d\n%s%s", rc, out.String(), errw.String())
 	}
 	for _, want := range []string{"compile time of @layernorm from linalg to PTX", "tile-to-nvgpu, canonicalize, cse, licm", "PTX",
-		"tile-sizes=2,256,1 warps=2", "tile-sizes=4,256,1 warps=4"} {
+		"(tile-sizes=4,256,1 blocks-per-sm=2)", "tile-sizes=2,256,1 blocks-per-sm=2 warps=2", "tile-sizes=4,256,1 blocks-per-sm=2 warps=4"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("missing %q in\n%s", want, out.String())
 		}
@@ -90,6 +91,10 @@ func TestBadInput(t *testing.T) {
 		{[]string{dyn}, exitError, "dyn.mlir:1:1: error: argument 0 of '@f' is not a statically shaped tensor or memref"},
 		{[]string{"--space", "warps", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "invalid space"},
 		{[]string{"--runs", "0", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--runs must be positive"},
+		{[]string{"--margin", "1", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--margin must be in [0, 1)"},
+		{[]string{"--options", "chip=sm_90a", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--options takes one value"},
+		{[]string{"--options", "warps=4|8", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "not warps=4|8"},
+		{[]string{"--options", "warps", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--options: invalid space"},
 		{[]string{"--bogus"}, exitUsage, "flag provided but not defined"},
 		{[]string{}, exitUsage, "expected one input file"},
 		{[]string{filepath.Join(dir, "missing.mlir")}, exitError, "no such file"},
@@ -157,11 +162,17 @@ func TestNPY(t *testing.T) {
 // gpu.module lowering to NVVM, PTX emission), as strata-tune pays it for
 // each candidate.
 func BenchmarkCompile(b *testing.B) {
-	for _, c := range []struct{ name, file, tiles, chip string }{
-		{"layernorm_8192x8192_bf16", "layernorm_8192x8192_bf16.mlir", "1,8192,1", "sm_80"},
-		{"softmax_32768x1024_bf16", "softmax_32768x1024_bf16.mlir", "4,1024,1", "sm_80"},
-		{"gemm_4096_sm80", "gemm_4096x4096x4096_bf16.mlir", "128,128,32", "sm_80"},
-		{"gemm_4096_sm90a", "gemm_4096x4096x4096_bf16.mlir", "128,256,64", "sm_90a"},
+	sm90 := map[string]string{"group-m": "8", "persistent": "132"}
+	for _, c := range []struct {
+		name, file, tiles, chip string
+		opts                    map[string]string
+	}{
+		{"layernorm_8192x8192_bf16", "layernorm_8192x8192_bf16.mlir", "1,8192,1", "sm_80", nil},
+		{"softmax_32768x1024_bf16", "softmax_32768x1024_bf16.mlir", "4,1024,1", "sm_80", nil},
+		{"gemm_4096_sm80", "gemm_4096x4096x4096_bf16.mlir", "128,128,32", "sm_80", nil},
+		// The bench's sm_90a GEMM: 128x256x64 blocks, groups of 8 block
+		// rows, 132 persistent blocks.
+		{"gemm_4096_sm90a", "gemm_4096x4096x4096_bf16.mlir", "128,256,64", "sm_90a", sm90},
 	} {
 		src, err := os.ReadFile(filepath.Join("testdata", c.file))
 		if err != nil {
@@ -170,7 +181,7 @@ func BenchmarkCompile(b *testing.B) {
 		p := &program{src: src, name: c.file, target: "sm_90a", chip: c.chip}
 		b.Run(c.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, _, err := p.compile(tune.Config{TileSizes: c.tiles}); err != nil {
+				if _, _, err := p.compile(tune.Config{TileSizes: c.tiles, Options: c.opts}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -288,5 +299,30 @@ func TestShippedCache(t *testing.T) {
 	}
 	if cached == plain {
 		t.Errorf("the cache changed nothing: the lowering's defaults are the winner's")
+	}
+}
+
+// TestGEMMSpaceTakesSM90 checks that every candidate of the sm_90a GEMM
+// space read from the chip description is a GEMM that the sm_90a path
+// lowers, not one that falls back to the sm_80 path.
+func TestGEMMSpaceTakesSM90(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "gemm_4096x4096x4096_bf16.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &program{src: src, name: "gemm.mlir", entry: "gemm", target: "sm_90a", chip: "sm_90a"}
+	sig, err := p.signature("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, _ := chips.Lookup("sm_90a")
+	cands := tune.GEMMSpace(ch, sig.inputs[0].ElementType(), 132)
+	if len(cands) == 0 {
+		t.Fatal("no candidates")
+	}
+	for _, c := range cands {
+		if _, ok, err := p.gemmKey(c); err != nil || !ok {
+			t.Errorf("%s: not an sm_90a GEMM (%v)", c, err)
+		}
 	}
 }
