@@ -366,6 +366,16 @@ func RowSpace(rows, cols int64, sms int64) []Config {
 	return out
 }
 
+// AttentionSpace is the default space of an attention kernel on the
+// sm_90a path: base, and base with its loop rotated (attention-overlap),
+// which on an H200 wins for some cases and loses for others
+// (docs/performance.md).
+func AttentionSpace(base Config) []Config {
+	rotated := clone(base)
+	rotated.Options["attention-overlap"] = "true"
+	return []Config{clone(base), rotated}
+}
+
 // WGMMAMaxN is the widest block of columns one warpgroup instruction
 // (wgmma) computes, which the chip descriptions list by their column
 // step alone.

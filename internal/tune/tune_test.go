@@ -201,6 +201,14 @@ func TestGEMMSpace(t *testing.T) {
 	}
 }
 
+func TestAttentionSpace(t *testing.T) {
+	cs := AttentionSpace(cfg("128,128,64", "chip", "sm_90a"))
+	if len(cs) != 2 || cs[0].String() != "tile-sizes=128,128,64 chip=sm_90a" ||
+		cs[1].String() != "tile-sizes=128,128,64 attention-overlap=true chip=sm_90a" {
+		t.Errorf("attention space %v", cs)
+	}
+}
+
 func TestRelErr(t *testing.T) {
 	if e := RelErr([][]float64{{3, 4}}, [][]float64{{3, 4}}); e != 0 {
 		t.Errorf("equal: %g", e)

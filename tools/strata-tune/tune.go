@@ -55,7 +55,7 @@ func Main(args []string, out, errw io.Writer) int {
 	jsonOut := fs.String("o", "", "write the outcome as JSON to this file")
 	compileOnly := fs.Bool("compile-only", false, "compile each candidate to PTX and report its compile time; run nothing")
 	timing := fs.Bool("timing", false, "report the compile time of the default configuration from linalg to PTX, by stage")
-	cacheFile := fs.String("cache", "", "record the winner of a GEMM in this winners cache (JSON) under its kernel, shape class and the target, for tile-to-nvgpu's tune-cache")
+	cacheFile := fs.String("cache", "", "record the winner of a GEMM or attention kernel in this winners cache (JSON) under its kernel, shape class and the target, for linalg-to-tile's and tile-to-nvgpu's tune-cache")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -128,7 +128,17 @@ func Main(args []string, out, errw io.Writer) int {
 		if err != nil {
 			return report(err)
 		}
-		if dot {
+		_, _, attention, err := p.kernelKey(def)
+		if err != nil {
+			return report(err)
+		}
+		if attention {
+			if def.Chip(p.chip) != "sm_90a" {
+				fmt.Fprintf(errw, "strata-tune: @%s is an attention kernel, whose options are the sm_90a path's: give --chip sm_90a\n", p.entry)
+				return exitUsage
+			}
+			cands = tune.AttentionSpace(def)
+		} else if dot {
 			ch, ok := chips.Lookup(*target)
 			if !ok || len(sig.inputs) == 0 {
 				fmt.Fprintf(errw, "strata-tune: --target %q is not a described chip; give the candidates with --space\n", *target)
@@ -151,7 +161,10 @@ func Main(args []string, out, errw io.Writer) int {
 	}
 	if *compileOnly {
 		status := exitOK
-		for _, c := range append([]tune.Config{def}, cands...) {
+		for i, c := range append([]tune.Config{def}, cands...) {
+			if i > 0 && c.Equal(def) {
+				continue
+			}
 			_, st, err := p.compile(c)
 			if err != nil {
 				fmt.Fprintf(out, "%-48s does not compile: %s\n", c, firstLine(err.Error()))
@@ -201,56 +214,68 @@ func Main(args []string, out, errw io.Writer) int {
 	return exitOK
 }
 
-// gemmKey returns the winners-cache key of the program's GEMM kernel in
-// configuration c, when the sm_90a GEMM takes it.
-func (p *program) gemmKey(c tune.Config) (tune.Key, bool, error) {
+// kernelKey returns the winners-cache key of the program's GEMM or
+// attention kernel in configuration c, when the sm_90a path takes it,
+// and whether it is an attention kernel.
+func (p *program) kernelKey(c tune.Config) (tune.Key, bool, bool, error) {
 	m, err := p.parse()
 	if err != nil {
-		return tune.Key{}, false, err
+		return tune.Key{}, false, false, err
 	}
 	pm := pass.NewManager(m.Context(), "builtin.module")
 	if err := pm.Parse("builtin.module(" + c.TilePass(p.target) + ")"); err != nil {
-		return tune.Key{}, false, err
+		return tune.Key{}, false, false, err
 	}
 	if err := pm.Run(m); err != nil {
-		return tune.Key{}, false, err
+		return tune.Key{}, false, false, err
 	}
 	var key tune.Key
-	found := false
+	found, attention := false, false
 	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if _, ok := tile.AsFuncOp(op); ok {
 			if k, ok := tiletonvgpu.GEMMKey(op, p.target); ok && !found {
 				key, found = k, true
+			} else if k, ok := tiletonvgpu.AttentionKey(op, p.target); ok && !found {
+				key, found, attention = k, true, true
 			}
 			return false
 		}
 		return !found
 	})
-	return key, found, nil
+	return key, found, attention, nil
 }
 
 // recordWinner writes the outcome's winner into the winners cache at
-// path, under the key of the program's GEMM (found with the first of
-// tries whose blocks the sm_90a GEMM takes), and returns the key. Only
-// such GEMMs are cached: tile-to-nvgpu reads the cache for them.
+// path, under the key of the program's GEMM or attention kernel (found
+// with the first of tries whose blocks the sm_90a path takes), and
+// returns the key. Only such kernels are cached: tile-to-nvgpu reads the
+// cache for them. An attention kernel's winner gives tile-to-nvgpu's
+// options alone (linalg-to-tile reads the blocks of GEMMs), so a winner
+// with other blocks than the default's is not cached.
 func recordWinner(path string, p *program, o tune.Outcome, tries []tune.Config) (tune.Key, error) {
 	var key tune.Key
-	found := false
+	found, attention := false, false
 	for _, c := range tries {
-		if k, ok, err := p.gemmKey(c); err == nil && ok {
-			key, found = k, true
+		if k, ok, att, err := p.kernelKey(c); err == nil && ok {
+			key, found, attention = k, true, att
 			break
 		}
 	}
 	if !found {
-		return tune.Key{}, fmt.Errorf("--cache: @%s has no GEMM that the sm_90a path takes in any configuration tried; only those are cached", p.entry)
+		return tune.Key{}, fmt.Errorf("--cache: @%s has no GEMM or attention kernel that the sm_90a path takes in any configuration tried; only those are cached", p.entry)
+	}
+	best := o.Best.Config
+	w := tune.Winner{Key: key, TileSizes: best.TileSizes, Options: best.Options, Ms: o.Best.Ms, DefaultMs: o.Default.Ms, Shape: p.shapes()}
+	if attention {
+		if best.TileSizes != o.Default.Config.TileSizes {
+			return tune.Key{}, fmt.Errorf("--cache: the winner of attention kernel %s has blocks %s, not the default's; the cache gives attention kernels tile-to-nvgpu's options alone", key, best.TileSizes)
+		}
+		w.TileSizes = ""
 	}
 	c, err := tune.LoadCache(path)
 	if err != nil {
 		return tune.Key{}, err
 	}
-	best := o.Best.Config
-	w := tune.Winner{Key: key, TileSizes: best.TileSizes, Options: best.Options, Ms: o.Best.Ms, DefaultMs: o.Default.Ms, Shape: p.shapes()}
 	c.Put(w)
 	return key, c.Save(path)
 }

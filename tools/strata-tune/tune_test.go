@@ -321,8 +321,50 @@ func TestGEMMSpaceTakesSM90(t *testing.T) {
 		t.Fatal("no candidates")
 	}
 	for _, c := range cands {
-		if _, ok, err := p.gemmKey(c); err != nil || !ok {
+		if _, ok, att, err := p.kernelKey(c); err != nil || !ok || att {
 			t.Errorf("%s: not an sm_90a GEMM (%v)", c, err)
 		}
+	}
+}
+
+// TestAttention tunes an attention kernel: its default space is the
+// loop as it is and rotated, on the sm_90a path alone; its winner is
+// cached under its attention key with tile-to-nvgpu's options alone, and
+// a winner with other blocks than the default's is not cached.
+func TestAttention(t *testing.T) {
+	file := filepath.Join("testdata", "attention_1x2x136x64_causal_bf16.mlir")
+	var out, errw strings.Builder
+	rc := Main([]string{"--compile-only", "--chip", "sm_90a", "--tile-sizes", "128,128,64", file}, &out, &errw)
+	if rc != exitOK || strings.Count(out.String(), "compiled to PTX in") != 2 || !strings.Contains(out.String(), "tile-sizes=128,128,64 attention-overlap=true ") {
+		t.Errorf("rc %d\n%s%s", rc, out.String(), errw.String())
+	}
+	errw.Reset()
+	if rc := Main([]string{"--compile-only", "--tile-sizes", "128,128,64", file}, &out, &errw); rc != exitUsage || !strings.Contains(errw.String(), "give --chip sm_90a") {
+		t.Errorf("attention on sm_80: rc %d, %s", rc, errw.String())
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &program{src: src, name: "attention.mlir", entry: "attention", target: "sm_90a", chip: "sm_90a"}
+	path := filepath.Join(t.TempDir(), "winners.json")
+	def := tune.Config{TileSizes: "128,128,64", Options: map[string]string{}}
+	rot := tune.Config{TileSizes: "128,128,64", Options: map[string]string{"attention-overlap": "true"}}
+	o := tune.Outcome{Default: tune.Result{Config: def, Ms: 0.2}, Best: tune.Result{Config: rot, Ms: 0.15}}
+	key, err := recordWinner(path, p, o, []tune.Config{rot, def})
+	want := tune.Key{Kernel: "attention.bf16.causal", Class: "256x256x64", Chip: "sm_90a"}
+	if err != nil || key != want {
+		t.Fatalf("key %v, %v; want %v", key, err, want)
+	}
+	c, err := tune.LoadCache(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, ok := c.Lookup(want); !ok || w.TileSizes != "" || w.Options["attention-overlap"] != "true" {
+		t.Errorf("cache %+v", c)
+	}
+	o.Best.Config = tune.Config{TileSizes: "128,64,64", Options: map[string]string{}}
+	if _, err := recordWinner(path, p, o, []tune.Config{def}); err == nil || !strings.Contains(err.Error(), "not the default's") {
+		t.Errorf("a winner with other blocks: %v", err)
 	}
 }
