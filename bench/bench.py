@@ -716,6 +716,48 @@ def cached_winner(path, kernel, dims, chip):
     return None
 
 
+def time_sm90(args, src, tag, entry, files, dt, ref, blocks, workdir, cache=None):
+    """Compiles the sm_90a GEMM of src with blocks and options entry
+    (BLOCKS[:OPTION=VALUE,...]: tile-to-nvgpu options of these blocks, after
+    the command line's), or, with cache, through strata-tune's winners cache
+    given to linalg-to-tile and tile-to-nvgpu (entry's blocks and options
+    then stand for shape classes the cache lacks), runs it under strata-run
+    --engine=cuda and checks it against ref: a result dict, or an error
+    string."""
+    tiles, _, extra = entry.partition(":")
+    extra = " " + extra.replace(",", " ") if extra else ""
+    opt = f" tune-cache={cache}" if cache else ""
+    ttag = tag + "_" + re.sub(r"[^0-9a-z]+", "_", entry) + ("_tuned" if cache else "")
+    try:
+        names, ptx, ms = compile_kernel(args.bin, src, tiles + opt, "sm_90a", workdir, ttag,
+                                        path=f"sm_90a group-m={args.group_m} persistent={blocks} ping-pong={str(args.ping_pong).lower()}{extra}{opt}")
+    except subprocess.CalledProcessError as e:
+        return "compile failed: " + str(e)[:200]
+    nv = os.path.join(workdir, ttag + ".nvvm.mlir")
+    outdir = os.path.join(workdir, ttag + ".out")
+    os.makedirs(outdir, exist_ok=True)
+    try:
+        r = subprocess.run([os.path.join(args.bin, "strata-run"), "--engine=cuda", nv, "-e", "gemm", "--args", ",".join(files),
+                            "--dump-results", outdir, "--time-kernels", str(args.reps)], capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        return "strata-run timed out"
+    if r.returncode != 0:
+        return (r.stderr or r.stdout)[-300:]
+    times = re.findall(r"kernel @\w+::@(gemm\w*): median ([0-9.]+) ms", r.stderr)
+    if len(times) != 1:
+        return "no GEMM kernel timing in: " + r.stderr[-300:]
+    out = from_npy(os.path.join(outdir, "result0.npy"), dt)
+    err = rel_err(out, ref)
+    written = not torch.isnan(out.float()).any().item()
+    res = {"tiles": entry, "compile_ms": round(ms, 1), "rel_err": err, "ok": bool(err < 2e-2 and written),
+           "strata_ms": float(times[0][1])}
+    res.update(inspect_ptx(ptx))
+    if args.keep:
+        import shutil
+        shutil.copy(ptx, args.keep)
+    return res
+
+
 def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
     """The sm_90a GEMM (TMA, mbarriers, warp-specialized wgmma): its tensor
     maps are made by Strata's host code, so the program runs under
@@ -723,7 +765,10 @@ def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
     PyTorch makes the inputs, checks the result and times cuBLAS here, on
     the same GPU, in the same run. With several block shapes
     (--tile-sm90 A;B), each is compiled, checked and timed, and the
-    fastest correct one is reported, as an autotuner would choose."""
+    fastest correct one is reported, as an autotuner would choose. With
+    --tune-cache, the GEMM is also compiled through strata-tune's winners
+    cache, as a user of the cache compiles it, and reported beside the
+    default (tuned_ms, tuned_config)."""
     dt, mdt = DTYPES[dtname]
     src = gemm_source(m, n, k, mdt, epilogue)
     tag = f"gemm_sm90_{m}x{n}x{k}_{epilogue}_{dtname}"
@@ -745,58 +790,29 @@ def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
     flops = 2.0 * m * n * k
     best, tried = None, {}
     entries = args.tile_sm90.split(";")
-    cache = f" tune-cache={args.tune_cache}" if args.tune_cache else ""
-    won = cached_winner(args.tune_cache, "gemm." + mdt, (m, n, k), "sm_90a")
-    if won and won.get("tile_sizes") and won["tile_sizes"] not in [e.split(":")[0] for e in entries]:
-        entries.insert(0, won["tile_sizes"])
     for entry in entries:
-        # BLOCKS[:OPTION=VALUE,...]: tile-to-nvgpu options of these
-        # blocks alone, after the command line's (and before the winners
-        # cache's, which take precedence for a cached shape class).
-        tiles, _, extra = entry.partition(":")
-        extra = " " + extra.replace(",", " ") if extra else ""
-        ttag = tag + "_" + re.sub(r"[^0-9a-z]+", "_", entry)
-        try:
-            names, ptx, ms = compile_kernel(args.bin, src, tiles, "sm_90a", workdir, ttag,
-                                            path=f"sm_90a group-m={args.group_m} persistent={blocks} ping-pong={str(args.ping_pong).lower()}{extra}{cache}")
-        except subprocess.CalledProcessError as e:
-            tried[entry] = "compile failed: " + str(e)[:200]
+        r = time_sm90(args, src, tag, entry, files, dt, ref, blocks, workdir)
+        if isinstance(r, str):
+            tried[entry] = r
             continue
-        nv = os.path.join(workdir, ttag + ".nvvm.mlir")
-        outdir = os.path.join(workdir, ttag + ".out")
-        os.makedirs(outdir, exist_ok=True)
-        try:
-            r = subprocess.run([os.path.join(args.bin, "strata-run"), "--engine=cuda", nv, "-e", "gemm", "--args", ",".join(files),
-                                "--dump-results", outdir, "--time-kernels", str(args.reps)], capture_output=True, text=True, timeout=60)
-        except subprocess.TimeoutExpired:
-            tried[entry] = "strata-run timed out"
-            continue
-        if r.returncode != 0:
-            tried[entry] = (r.stderr or r.stdout)[-300:]
-            continue
-        times = re.findall(r"kernel @\w+::@(gemm\w*): median ([0-9.]+) ms", r.stderr)
-        if len(times) != 1:
-            tried[entry] = "no GEMM kernel timing in: " + r.stderr[-300:]
-            continue
-        out = from_npy(os.path.join(outdir, "result0.npy"), dt)
-        err = rel_err(out, ref)
-        written = not torch.isnan(out.float()).any().item()
-        ok = bool(err < 2e-2 and written)
-        res = {"case": tag, "M": m, "N": n, "K": k, "epilogue": epilogue, "dtype": dtname, "path": "sm_90a", "tiles": entry,
-               "persistent": blocks, "compile_ms": round(ms, 1), "rel_err": err, "ok": ok, "strata_ms": float(times[0][1])}
-        res.update(inspect_ptx(ptx))
-        tried[entry] = {"ms": res["strata_ms"], "ok": ok, "rel_err": err, "registers": res.get("registers"),
-                        "spill_stores": res.get("spill_stores")}
-        if args.keep:
-            import shutil
-            shutil.copy(ptx, args.keep)
-        if best is None or (ok, -res["strata_ms"]) > (best["ok"], -best["strata_ms"]):
-            best = res
+        tried[entry] = {"ms": r["strata_ms"], "ok": r["ok"], "rel_err": r["rel_err"], "registers": r.get("registers"),
+                        "spill_stores": r.get("spill_stores")}
+        if best is None or (r["ok"], -r["strata_ms"]) > (best["ok"], -best["strata_ms"]):
+            best = r
     if best is None:
         return {"case": tag, "error": json.dumps(tried)[:600]}
-    res = best
+    res = {"case": f"{tag} {best['tiles'].replace(',', 'x')}", "M": m, "N": n, "K": k, "epilogue": epilogue, "dtype": dtname,
+           "path": "sm_90a", "persistent": blocks}
+    res.update(best)
     res["candidates"] = tried
-    res["case"] = f"{tag} {res['tiles'].replace(',', 'x')}"
+    if args.tune_cache:
+        won = cached_winner(args.tune_cache, "gemm." + mdt, (m, n, k), "sm_90a")
+        r = time_sm90(args, src, tag, entries[0], files, dt, ref, blocks, workdir, cache=args.tune_cache)
+        if isinstance(r, str):
+            res["tuned_error"] = r
+        else:
+            res["tuned_ms"], res["tuned_ok"], res["tuned_err"] = r["strata_ms"], r["ok"], r["rel_err"]
+            res["tuned_config"] = (won.get("tile_sizes", "") + " " + " ".join(f"{k}={v}" for k, v in sorted(won.get("options", {}).items()))) if won else "not cached"
     res["cublas_ms"] = bench(lambda: torch.matmul(a, b), reps=args.reps)
     bf = bias.to(dt)
     if epilogue == "bias_relu":
@@ -1106,7 +1122,7 @@ def main():
                    help="tile-to-nvgpu's path for GEMMs: sm_80 (mma.sync, loaded by CuPy) or sm_90a (TMA and wgmma, run by strata-run --engine=cuda)")
     p.add_argument("--tile-sm90", default="128,256,64", help="GEMM block M,N,K of the sm_90a path, optionally followed by :OPTION=VALUE,... "
                    "of tile-to-nvgpu for these blocks (e.g. 128,128,64:ping-pong=true); several separated by ';' are each tried and the fastest is reported")
-    p.add_argument("--tune-cache", default=None, help="strata-tune's winners cache (--cache): passed to tile-to-nvgpu, and a cached winner's blocks are tried first")
+    p.add_argument("--tune-cache", default=None, help="strata-tune's winners cache (--cache): each sm_90a GEMM is also compiled through it (linalg-to-tile and tile-to-nvgpu's tune-cache) and timed beside the default")
     p.add_argument("--tile-sm90-f8", default="128,256,128;128,128,128", help="GEMM blocks M,N,K of the sm_90a path for fp8 (K 128: one 128-byte swizzled row)")
     p.add_argument("--group-m", default=8, type=int, help="block rows per group of the sm_90a path's grid")
     p.add_argument("--ping-pong", action="store_true",
@@ -1194,6 +1210,15 @@ def main():
         x = lambda k: f"{r[k] / r['strata_ms']:8.2f}" if k in r else f"{'-':>8}"
         print(f"{r['case']:52} {'y' if r['ok'] else 'N':>3} {r['rel_err']:8.1e} {f('strata_ms')} {f('cublas_ms')} {f('triton_ms')} {f('torch_eager_ms')} "
               f"{x('cublas_ms')} {x('triton_ms')} {x('torch_eager_ms')}")
+    tuned = [r for r in results if "error" not in r and ("tuned_ms" in r or "tuned_error" in r)]
+    if tuned:
+        print(f"{'case (winners cache)':52} {'ok':>3} {'default':>8} {'tuned':>8} {'cuBLAS':>8} {'x default':>9} {'x cuBLAS':>8}  tuned config")
+        for r in tuned:
+            if "tuned_error" in r:
+                print(f"{r['case']:52} ERROR {r['tuned_error'][:80]}")
+                continue
+            print(f"{r['case']:52} {'y' if r['tuned_ok'] else 'N':>3} {r['strata_ms']:8.4f} {r['tuned_ms']:8.4f} {r['cublas_ms']:8.4f} "
+                  f"{r['strata_ms'] / r['tuned_ms']:9.3f} {r['cublas_ms'] / r['tuned_ms']:8.2f}  {r['tuned_config']}")
 
 
     for r in results:

@@ -118,3 +118,90 @@ func TestSM90TuneCache(t *testing.T) {
 		}
 	}
 }
+
+// TestSM90AttentionTuneCache lowers attention kernels with a winners
+// cache: a kernel's key is its operand type, ".causal" when its attention
+// runs in two loops, and the class of its queries, keys and head size; a
+// winner of the key rotates its loop (attention-overlap, whose lowering
+// TestFlash90Semantics checks on the interpreter), a winner of another
+// key leaves it as it is, and a bad value is a located error.
+func TestSM90AttentionTuneCache(t *testing.T) {
+	keyOf := func(file string) []tune.Key {
+		ctx, m := parse(t, filepath.Join("testdata", file))
+		pm := pass.NewManager(ctx, "builtin.module")
+		if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=128,128,64})"); err != nil {
+			t.Fatal(err)
+		}
+		if err := pm.Run(m); err != nil {
+			t.Fatal(err)
+		}
+		var keys []tune.Key
+		m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+			if _, ok := tile.AsFuncOp(op); ok {
+				if _, ok := tiletonvgpu.GEMMKey(op, "sm_90a"); ok {
+					t.Errorf("%s: an attention kernel keyed as a GEMM", file)
+				}
+				if k, ok := tiletonvgpu.AttentionKey(op, "sm_90a"); ok {
+					keys = append(keys, k)
+				}
+				return false
+			}
+			return true
+		})
+		return keys
+	}
+	causal := tune.Key{Kernel: "attention.bf16.causal", Class: "256x256x64", Chip: "sm_90a"}
+	plain := tune.Key{Kernel: "attention.bf16", Class: "128x128x64", Chip: "sm_90a"}
+	if k := keyOf("flash90_causal.mlir"); len(k) != 1 || k[0] != causal {
+		t.Errorf("causal attention keys %v, want [%v]", k, causal)
+	}
+	if k := keyOf("flash90_main.mlir"); len(k) != 1 || k[0] != plain {
+		t.Errorf("attention keys %v, want [%v]", k, plain)
+	}
+	dir := t.TempDir()
+	write := func(name string, w tune.Winner) string {
+		c := &tune.Cache{}
+		c.Put(w)
+		p := filepath.Join(dir, name)
+		if err := c.Save(p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	overlap := map[string]string{"attention-overlap": "true"}
+	hit := write("hit.json", tune.Winner{Key: causal, Options: overlap})
+	miss := write("miss.json", tune.Winner{Key: plain, Options: overlap})
+	bad := write("bad.json", tune.Winner{Key: causal, Options: map[string]string{"attention-overlap": "often"}})
+	for _, c := range []struct {
+		cache   string
+		rotated bool
+		err     string
+	}{
+		{hit, true, ""},
+		{miss, false, ""},
+		{bad, false, `attention.bf16.causal 256x256x64 sm_90a attention-overlap="often", which is not a valid value`},
+	} {
+		ctx, m := parse(t, filepath.Join("testdata", "flash90_causal.mlir"))
+		pm := pass.NewManager(ctx, "builtin.module")
+		if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=128,128,64}, tile-to-nvgpu{chip=sm_90a tune-cache=" + c.cache + "})"); err != nil {
+			t.Fatal(err)
+		}
+		err := pm.Run(m)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s: error %v, want %q", filepath.Base(c.cache), err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sb strings.Builder
+		if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(sb.String(), "waitGroup = 2"); got != c.rotated {
+			t.Errorf("%s: rotated loop %v, want %v", filepath.Base(c.cache), got, c.rotated)
+		}
+	}
+}

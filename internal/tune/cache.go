@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,8 +13,8 @@ import (
 )
 
 // Key identifies the kernels a winner applies to: the kernel's kind and
-// operand type (such as "gemm.bf16"), its shape class (see ShapeClass)
-// and the chip.
+// operand type (such as "gemm.bf16" or "attention.bf16.causal"), its
+// shape class (see ShapeClass) and the chip.
 type Key struct {
 	Kernel string `json:"kernel"`
 	Class  string `json:"class"`
@@ -65,8 +66,9 @@ func (w Winner) Blocks() ([]int64, error) {
 
 // Cache is the winners cache: the configuration strata-tune measured
 // fastest for each kernel kind, shape class and chip. strata-tune
-// writes it (--cache); tile-to-nvgpu reads it (tune-cache=PATH) and
-// takes the options of the sm_90a GEMMs of a cached key from it.
+// writes it (--cache); linalg-to-tile (the blocks of GEMMs) and
+// tile-to-nvgpu (the options of sm_90a GEMMs and attention kernels) read
+// it (tune-cache=PATH) for the kernels of a cached key.
 type Cache struct {
 	Winners []Winner `json:"winners"`
 }
@@ -136,11 +138,14 @@ func (c *Cache) Put(w Winner) {
 	sort.Slice(c.Winners, func(i, j int) bool { return c.Winners[i].Key.String() < c.Winners[j].Key.String() })
 }
 
-// Save writes the cache as JSON.
+// Save writes the cache as JSON (with its shapes' < and > as they are).
 func (c *Cache) Save(path string) error {
-	data, err := json.MarshalIndent(c, "", " ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(c); err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(data, '\n'), 0o644)
+	return os.WriteFile(path, buf.Bytes(), 0o644)
 }

@@ -14,9 +14,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/targets/chips"
 )
 
 // Config is one configuration of the lowering: linalg-to-tile's
@@ -137,13 +141,23 @@ func (o Outcome) Speedup() float64 {
 	return o.Default.Ms / o.Best.Ms
 }
 
+// Criteria are what a candidate must meet to replace the default: Tol
+// bounds the relative L2 difference of its results from the default's;
+// Margin is the fraction of the default's time by which it must be
+// faster, in the first run and again in the confirming run (0: faster
+// at all), so that noise between runs does not choose it.
+type Criteria struct {
+	Tol    float64
+	Margin float64
+}
+
 // Search times every candidate (the default first; it is added when
 // cands lacks it), drops those that fail or whose results differ from
-// the default's by more than tol (relative L2), and returns the fastest.
-// A candidate other than the default wins only when a second run of both
-// confirms that it is faster; else the default is kept. Progress is
-// written to log when not nil.
-func Search(def Config, cands []Config, t Timer, tol float64, log io.Writer) (Outcome, error) {
+// the default's by more than cr.Tol (relative L2), and returns the
+// fastest. A candidate other than the default wins only when it is
+// faster by cr.Margin and a second run of both confirms it; else the
+// default is kept. Progress is written to log when not nil.
+func Search(def Config, cands []Config, t Timer, cr Criteria, log io.Writer) (Outcome, error) {
 	say := func(format string, args ...any) {
 		if log != nil {
 			fmt.Fprintf(log, format, args...)
@@ -169,8 +183,8 @@ func Search(def Config, cands []Config, t Timer, tol float64, log io.Writer) (Ou
 		default:
 			r.Ms, r.CompileMs = m.Ms, m.CompileMs
 			r.RelErr = RelErr(m.Outputs, dm.Outputs)
-			if !(r.RelErr <= tol) {
-				r.Dropped = fmt.Sprintf("results differ from the default's (relative error %.2g > %.2g)", r.RelErr, tol)
+			if !(r.RelErr <= cr.Tol) {
+				r.Dropped = fmt.Sprintf("results differ from the default's (relative error %.2g > %.2g)", r.RelErr, cr.Tol)
 			}
 		}
 		out.All = append(out.All, r)
@@ -186,11 +200,17 @@ func Search(def Config, cands []Config, t Timer, tol float64, log io.Writer) (Ou
 	if out.Best.Config.Equal(def) {
 		return out, nil
 	}
+	faster := func(c, d float64) bool { return c < d*(1-cr.Margin) }
+	if !faster(out.Best.Ms, out.Default.Ms) {
+		say("%-48s not faster than the default by %.1f%%: the default is kept\n", out.Best.Config, 100*cr.Margin)
+		out.Best = out.Default
+		return out, nil
+	}
 	// Confirm: time both again; keep the default unless the winner is
 	// faster again.
 	d2, err1 := t.Time(def)
 	b2, err2 := t.Time(out.Best.Config)
-	if err1 != nil || err2 != nil || !(b2.Ms < d2.Ms) {
+	if err1 != nil || err2 != nil || !faster(b2.Ms, d2.Ms) {
 		say("%-48s not confirmed (default %.4f ms, candidate %.4f ms): the default is kept\n", out.Best.Config, d2.Ms, b2.Ms)
 		out.Best = out.Default
 		return out, nil
@@ -346,30 +366,65 @@ func RowSpace(rows, cols int64, sms int64) []Config {
 	return out
 }
 
-// GEMMSpace is the default space of a GEMM: the sm_80 path's blocks
-// (128x128x32, 128x128x64, 64x128x32) in launch order and in groups of 8
-// block rows; with hopper, the sm_90a path's 128x256x64 and 128x128x64
-// blocks in both orders, on a persistent grid of sms blocks (none when
-// sms is 0). Ping-pong is left out: on an H200 it did not finish an
-// 8192x8192x8192 GEMM in 8 seconds (docs/performance.md), and a
-// candidate that hangs would stop the search.
-func GEMMSpace(hopper bool, sms int64) []Config {
+// AttentionSpace is the default space of an attention kernel on the
+// sm_90a path: base, and base with its loop rotated (attention-overlap),
+// which on an H200 wins for some cases and loses for others
+// (docs/performance.md).
+func AttentionSpace(base Config) []Config {
+	rotated := clone(base)
+	rotated.Options["attention-overlap"] = "true"
+	return []Config{clone(base), rotated}
+}
+
+// WGMMAMaxN is the widest block of columns one warpgroup instruction
+// (wgmma) computes, which the chip descriptions list by their column
+// step alone.
+const WGMMAMaxN = 256
+
+// GEMMSpace is the default space of a GEMM of elem operands on chip,
+// read from the chip's description. Where a warpgroup instruction
+// (wgmma) multiplies elem, the sm_90a path's blocks: bm the rows of one
+// or two warpgroups (the instruction's M), bk one 128-byte swizzled row
+// of elem, bn a power of two from 64 to WGMMAMaxN whose blocks of A and
+// B fit three stages in the chip's shared memory; in groups of 8 or 16
+// block rows, on a persistent grid of sms blocks (none when sms is 0).
+// Elsewhere the sm_80 path's blocks (128x128x32, 128x128x64, 64x128x32),
+// in launch order and in groups of 8 block rows. Ping-pong is left out:
+// on an H200 it did not finish an 8192x8192x8192 GEMM in 8 seconds
+// (docs/performance.md), and a candidate that hangs would stop the
+// search.
+func GEMMSpace(chip *chips.Chip, elem ir.Type, sms int64) []Config {
 	var out []Config
-	add := func(chip, ts string) {
-		for _, g := range []string{"1", "8"} {
-			c := Config{TileSizes: ts, Options: map[string]string{"chip": chip, "group-m": g}}
-			if chip == "sm_90a" && sms > 0 {
-				c.Options["persistent"] = strconv.FormatInt(sms, 10)
-			}
-			out = append(out, c)
+	bits := int64(ir.IntOrFloatBitWidth(elem))
+	var wg *chips.Instr
+	for i, in := range chip.Matrix {
+		if strings.HasPrefix(in.Name, "wgmma") && slices.Contains(in.A, ir.TypeString(elem)) {
+			wg = &chip.Matrix[i]
+			break
 		}
 	}
-	for _, ts := range []string{"128,128,32", "128,128,64", "64,128,32"} {
-		add("sm_80", ts)
+	if wg != nil && bits >= 8 && bits <= 16 {
+		bytes := bits / 8
+		bk := 128 / bytes
+		for _, bm := range []int64{2 * wg.M, wg.M} {
+			for bn := int64(WGMMAMaxN); bn >= 64; bn /= 2 {
+				if 3*(bm+bn)*bk*bytes > chip.MemoryBytes {
+					continue
+				}
+				for _, g := range []string{"8", "16"} {
+					c := Config{TileSizes: fmt.Sprintf("%d,%d,%d", bm, bn, bk), Options: map[string]string{"chip": "sm_90a", "group-m": g}}
+					if sms > 0 {
+						c.Options["persistent"] = strconv.FormatInt(sms, 10)
+					}
+					out = append(out, c)
+				}
+			}
+		}
+		return out
 	}
-	if hopper {
-		for _, ts := range []string{"128,256,64", "128,128,64"} {
-			add("sm_90a", ts)
+	for _, ts := range []string{"128,128,32", "128,128,64", "64,128,32"} {
+		for _, g := range []string{"1", "8"} {
+			out = append(out, Config{TileSizes: ts, Options: map[string]string{"chip": "sm_80", "group-m": g}})
 		}
 	}
 	return out

@@ -5,6 +5,9 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/targets/chips"
 )
 
 // fakeTimer times configurations from a table: each configuration's
@@ -57,27 +60,35 @@ func TestSearch(t *testing.T) {
 		best   Config
 		drops  []string
 		hasErr bool
+		margin float64
 	}{
 		{"fastest wins", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {0.8}, b.String(): {0.9}}},
-			[]Config{a, b}, a, nil, false},
+			[]Config{a, b}, a, nil, false, 0},
 		{"the default is a candidate even when not listed", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {1.2}}},
-			[]Config{a}, def, nil, false},
+			[]Config{a}, def, nil, false, 0},
 		{"ties keep the default", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {1.0}}},
-			[]Config{a}, def, nil, false},
+			[]Config{a}, def, nil, false, 0},
 		{"a win that the second run does not confirm keeps the default",
 			&fakeTimer{times: map[string][]float64{def.String(): {1.0, 0.7}, a.String(): {0.8, 0.9}}},
-			[]Config{a}, def, nil, false},
+			[]Config{a}, def, nil, false, 0},
 		{"failures and wrong results are dropped, never chosen",
 			&fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {0.5}, b.String(): {0.9}},
 				fail: map[string]string{c.String(): "tile-to-nvgpu: conflicting layouts\nmore"}, wrong: map[string]bool{a.String(): true}},
-			[]Config{a, b, c}, b, []string{"results differ", "tile-to-nvgpu: conflicting layouts"}, false},
+			[]Config{a, b, c}, b, []string{"results differ", "tile-to-nvgpu: conflicting layouts"}, false, 0},
 		{"a failing default is an error", &fakeTimer{fail: map[string]string{def.String(): "boom"}},
-			[]Config{a}, Config{}, nil, true},
+			[]Config{a}, Config{}, nil, true, 0},
+		{"a win within the margin keeps the default", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {0.995}}},
+			[]Config{a}, def, nil, false, 0.01},
+		{"a win by the margin, confirmed, is chosen", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {0.95}}},
+			[]Config{a}, a, nil, false, 0.01},
+		{"a confirming run within the margin keeps the default",
+			&fakeTimer{times: map[string][]float64{def.String(): {1.0, 0.96}, a.String(): {0.95, 0.955}}},
+			[]Config{a}, def, nil, false, 0.01},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var log strings.Builder
-			out, err := Search(def, tt.cands, tt.timer, 1e-3, &log)
+			out, err := Search(def, tt.cands, tt.timer, Criteria{Tol: 1e-3, Margin: tt.margin}, &log)
 			if tt.hasErr {
 				if err == nil {
 					t.Fatalf("want an error")
@@ -155,20 +166,46 @@ func TestRowSpace(t *testing.T) {
 			t.Errorf("%dx%d: persistent candidates %v, want %v", tt.rows, tt.cols, sawP, tt.persistent)
 		}
 	}
-	if n := len(GEMMSpace(false, 132)); n != 6 {
-		t.Errorf("sm_80 GEMM space of %d, want 6", n)
+}
+
+// TestGEMMSpace reads the GEMM spaces from the chip descriptions: the
+// sm_90a path's blocks where wgmma multiplies the operand type (bk one
+// 128-byte row, the ring three stages deep), the sm_80 path's elsewhere.
+func TestGEMMSpace(t *testing.T) {
+	ctx := ir.NewContext()
+	sm80, _ := chips.Lookup("sm_80")
+	sm90, _ := chips.Lookup("sm_90a")
+	if sm80 == nil || sm90 == nil {
+		t.Fatal("no sm_80 or sm_90a description")
 	}
-	hopper := GEMMSpace(true, 132)
-	if n := len(hopper); n != 10 {
-		t.Errorf("GEMM space of %d, want 10", n)
-	}
-	for _, c := range hopper {
-		if _, p := c.Options["persistent"]; p != (c.Options["chip"] == "sm_90a") {
-			t.Errorf("%s: a persistent grid on the sm_90a path alone", c)
+	bf16, f32, f8 := ctx.FloatType(ir.BF16), ctx.FloatType(ir.F32), ctx.FloatType(ir.F8E4M3FN)
+	for _, tt := range []struct {
+		chip        *chips.Chip
+		elem        ir.Type
+		n           int
+		first, last string
+	}{
+		{sm80, bf16, 6, "tile-sizes=128,128,32 chip=sm_80 group-m=1", "tile-sizes=64,128,32 chip=sm_80 group-m=8"},
+		{sm90, f32, 6, "tile-sizes=128,128,32 chip=sm_80 group-m=1", "tile-sizes=64,128,32 chip=sm_80 group-m=8"},
+		{sm90, bf16, 12, "tile-sizes=128,256,64 chip=sm_90a group-m=8 persistent=132", "tile-sizes=64,64,64 chip=sm_90a group-m=16 persistent=132"},
+		{sm90, f8, 12, "tile-sizes=128,256,128 chip=sm_90a group-m=8 persistent=132", "tile-sizes=64,64,128 chip=sm_90a group-m=16 persistent=132"},
+	} {
+		cs := GEMMSpace(tt.chip, tt.elem, 132)
+		if len(cs) != tt.n || cs[0].String() != tt.first || cs[len(cs)-1].String() != tt.last {
+			var names []string
+			for _, c := range cs {
+				names = append(names, c.String())
+			}
+			t.Errorf("%s %s: %d candidates, want %d from %q to %q:\n%s", tt.chip.Name, ir.TypeString(tt.elem), len(cs), tt.n, tt.first, tt.last, strings.Join(names, "\n"))
 		}
 	}
-	if last := hopper[len(hopper)-1]; last.String() != "tile-sizes=128,128,64 chip=sm_90a group-m=8 persistent=132" {
-		t.Errorf("last candidate %s", last)
+}
+
+func TestAttentionSpace(t *testing.T) {
+	cs := AttentionSpace(cfg("128,128,64", "chip", "sm_90a"))
+	if len(cs) != 2 || cs[0].String() != "tile-sizes=128,128,64 chip=sm_90a" ||
+		cs[1].String() != "tile-sizes=128,128,64 attention-overlap=true chip=sm_90a" {
+		t.Errorf("attention space %v", cs)
 	}
 }
 

@@ -4,15 +4,18 @@
 // warps, persistent grid and program order), runs it on the GPU through
 // the CUDA engine (strata-run --engine=cuda --time-kernels), checks its
 // results against the default configuration's and reports the fastest.
-// The default configuration is always a candidate, and another wins only
-// when a second run confirms it (see package internal/tune).
+// The default configuration (--tile-sizes, --chip, --options) is always a
+// candidate, and another wins only when it is faster by --margin and a
+// second run confirms it (see package internal/tune).
 //
 //	strata-tune -e layernorm --tile-sizes 1,8192,1 layernorm.mlir
-//	strata-tune -e gemm --space 'tile-sizes=128,256,64|128,128,64;group-m=1|8' --chip sm_90a gemm.mlir
+//	strata-tune -e gemm --chip sm_90a --tile-sizes 128,256,64 --options 'group-m=8;persistent=132' \
+//	    --space 'tile-sizes=128,256,64|128,128,64;group-m=8|16' --cache winners.json gemm.mlir
 //
 // The inputs are random arrays of the entry function's argument types.
 // Without --space, the candidates are tune.RowSpace's for programs without
-// products and tune.GEMMSpace's for the others. --compile-only compiles
+// products and tune.GEMMSpace's, read from --target's chip description,
+// for the others. --compile-only compiles
 // the candidates without a GPU and reports their compile times; --timing
 // reports the compile time of the default configuration by stage.
 package main

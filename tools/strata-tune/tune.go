@@ -25,6 +25,7 @@ import (
 	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/internal/tune"
 	"github.com/strata-ir/strata/run"
+	"github.com/strata-ir/strata/targets/chips"
 	"github.com/strata-ir/strata/targets/ptx"
 )
 
@@ -47,12 +48,14 @@ func Main(args []string, out, errw io.Writer) int {
 	target := fs.String("target", "sm_90a", "linalg-to-tile's target and the PTX target")
 	space := fs.String("space", "", "candidates as KEY=V1|V2;KEY=...; keys: tile-sizes, chip, warps, persistent, group-m (default: by the kernel's kind)")
 	runs := fs.Int("runs", 20, "timed launches of each kernel launch (their median is the candidate's time)")
+	options := fs.String("options", "", "tile-to-nvgpu's options of the default configuration as KEY=V;KEY=V (such as group-m=8;persistent=132)")
 	tol := fs.Float64("tol", 1e-2, "the largest relative L2 difference from the default configuration's results")
+	margin := fs.Float64("margin", 0.01, "the fraction of the default's time by which another configuration must be faster, in two runs, to replace it")
 	sms := fs.Int64("sms", 132, "multiprocessors of the GPU, for the persistent-grid candidates (row kernels, sm_90a GEMMs)")
 	jsonOut := fs.String("o", "", "write the outcome as JSON to this file")
 	compileOnly := fs.Bool("compile-only", false, "compile each candidate to PTX and report its compile time; run nothing")
 	timing := fs.Bool("timing", false, "report the compile time of the default configuration from linalg to PTX, by stage")
-	cacheFile := fs.String("cache", "", "record the winner of a GEMM in this winners cache (JSON) under its kernel, shape class and the target, for tile-to-nvgpu's tune-cache")
+	cacheFile := fs.String("cache", "", "record the winner of a GEMM or attention kernel in this winners cache (JSON) under its kernel, shape class and the target, for linalg-to-tile's and tile-to-nvgpu's tune-cache")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -63,6 +66,25 @@ func Main(args []string, out, errw io.Writer) int {
 	if *runs < 1 {
 		fmt.Fprintln(errw, "strata-tune: --runs must be positive")
 		return exitUsage
+	}
+	if !(*margin >= 0 && *margin < 1) {
+		fmt.Fprintln(errw, "strata-tune: --margin must be in [0, 1)")
+		return exitUsage
+	}
+	def := tune.Config{TileSizes: *tiles, Options: map[string]string{}}
+	if *options != "" {
+		sp, err := tune.ParseSpace(*options)
+		if err != nil {
+			fmt.Fprintf(errw, "strata-tune: --options: %v\n", err)
+			return exitUsage
+		}
+		for i, k := range sp.Keys {
+			if k == "tile-sizes" || k == "chip" || len(sp.Values[i]) != 1 {
+				fmt.Fprintf(errw, "strata-tune: --options takes one value of each of tile-to-nvgpu's options other than chip (--chip and --tile-sizes give those), not %s=%s\n", k, strings.Join(sp.Values[i], "|"))
+				return exitUsage
+			}
+			def.Options[k] = sp.Values[i][0]
+		}
 	}
 	path := fs.Arg(0)
 	src, err := os.ReadFile(path)
@@ -93,7 +115,6 @@ func Main(args []string, out, errw io.Writer) int {
 		return report(err)
 	}
 	p.entry = sig.name
-	def := tune.Config{TileSizes: *tiles, Options: map[string]string{}}
 	var cands []tune.Config
 	if *space != "" {
 		sp, err := tune.ParseSpace(*space)
@@ -107,8 +128,23 @@ func Main(args []string, out, errw io.Writer) int {
 		if err != nil {
 			return report(err)
 		}
-		if dot {
-			cands = tune.GEMMSpace(*target == "sm_90a", *sms)
+		_, _, attention, err := p.kernelKey(def)
+		if err != nil {
+			return report(err)
+		}
+		if attention {
+			if def.Chip(p.chip) != "sm_90a" {
+				fmt.Fprintf(errw, "strata-tune: @%s is an attention kernel, whose options are the sm_90a path's: give --chip sm_90a\n", p.entry)
+				return exitUsage
+			}
+			cands = tune.AttentionSpace(def)
+		} else if dot {
+			ch, ok := chips.Lookup(*target)
+			if !ok || len(sig.inputs) == 0 {
+				fmt.Fprintf(errw, "strata-tune: --target %q is not a described chip; give the candidates with --space\n", *target)
+				return exitUsage
+			}
+			cands = tune.GEMMSpace(ch, sig.inputs[0].ElementType(), *sms)
 		} else if rows, cols, ok := sig.rows(); ok {
 			cands = tune.RowSpace(rows, cols, *sms)
 		}
@@ -125,7 +161,10 @@ func Main(args []string, out, errw io.Writer) int {
 	}
 	if *compileOnly {
 		status := exitOK
-		for _, c := range append([]tune.Config{def}, cands...) {
+		for i, c := range append([]tune.Config{def}, cands...) {
+			if i > 0 && c.Equal(def) {
+				continue
+			}
 			_, st, err := p.compile(c)
 			if err != nil {
 				fmt.Fprintf(out, "%-48s does not compile: %s\n", c, firstLine(err.Error()))
@@ -151,7 +190,7 @@ func Main(args []string, out, errw io.Writer) int {
 		return report(err)
 	}
 	t := &cudaTimer{p: p, args: files, runs: *runs, dir: dir}
-	o, err := tune.Search(def, cands, t, *tol, out)
+	o, err := tune.Search(def, cands, t, tune.Criteria{Tol: *tol, Margin: *margin}, out)
 	if err != nil {
 		if errors.Is(err, run.ErrNoCUDA) {
 			fmt.Fprintf(errw, "strata-tune: %v\n", err)
@@ -175,58 +214,85 @@ func Main(args []string, out, errw io.Writer) int {
 	return exitOK
 }
 
-// gemmKey returns the winners-cache key of the program's GEMM kernel in
-// configuration c, when the sm_90a GEMM takes it.
-func (p *program) gemmKey(c tune.Config) (tune.Key, bool, error) {
+// kernelKey returns the winners-cache key of the program's GEMM or
+// attention kernel in configuration c, when the sm_90a path takes it,
+// and whether it is an attention kernel.
+func (p *program) kernelKey(c tune.Config) (tune.Key, bool, bool, error) {
 	m, err := p.parse()
 	if err != nil {
-		return tune.Key{}, false, err
+		return tune.Key{}, false, false, err
 	}
 	pm := pass.NewManager(m.Context(), "builtin.module")
 	if err := pm.Parse("builtin.module(" + c.TilePass(p.target) + ")"); err != nil {
-		return tune.Key{}, false, err
+		return tune.Key{}, false, false, err
 	}
 	if err := pm.Run(m); err != nil {
-		return tune.Key{}, false, err
+		return tune.Key{}, false, false, err
 	}
 	var key tune.Key
-	found := false
+	found, attention := false, false
 	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if _, ok := tile.AsFuncOp(op); ok {
 			if k, ok := tiletonvgpu.GEMMKey(op, p.target); ok && !found {
 				key, found = k, true
+			} else if k, ok := tiletonvgpu.AttentionKey(op, p.target); ok && !found {
+				key, found, attention = k, true, true
 			}
 			return false
 		}
 		return !found
 	})
-	return key, found, nil
+	return key, found, attention, nil
 }
 
 // recordWinner writes the outcome's winner into the winners cache at
-// path, under the key of the program's GEMM (found with the first of
-// tries whose blocks the sm_90a GEMM takes), and returns the key. Only
-// such GEMMs are cached: tile-to-nvgpu reads the cache for them.
+// path, under the key of the program's GEMM or attention kernel (found
+// with the first of tries whose blocks the sm_90a path takes), and
+// returns the key. Only such kernels are cached: tile-to-nvgpu reads the
+// cache for them. An attention kernel's winner gives tile-to-nvgpu's
+// options alone (linalg-to-tile reads the blocks of GEMMs), so a winner
+// with other blocks than the default's is not cached.
 func recordWinner(path string, p *program, o tune.Outcome, tries []tune.Config) (tune.Key, error) {
 	var key tune.Key
-	found := false
+	found, attention := false, false
 	for _, c := range tries {
-		if k, ok, err := p.gemmKey(c); err == nil && ok {
-			key, found = k, true
+		if k, ok, att, err := p.kernelKey(c); err == nil && ok {
+			key, found, attention = k, true, att
 			break
 		}
 	}
 	if !found {
-		return tune.Key{}, fmt.Errorf("--cache: @%s has no GEMM that the sm_90a path takes in any configuration tried; only those are cached", p.entry)
+		return tune.Key{}, fmt.Errorf("--cache: @%s has no GEMM or attention kernel that the sm_90a path takes in any configuration tried; only those are cached", p.entry)
+	}
+	best := o.Best.Config
+	w := tune.Winner{Key: key, TileSizes: best.TileSizes, Options: best.Options, Ms: o.Best.Ms, DefaultMs: o.Default.Ms, Shape: p.shapes()}
+	if attention {
+		if best.TileSizes != o.Default.Config.TileSizes {
+			return tune.Key{}, fmt.Errorf("--cache: the winner of attention kernel %s has blocks %s, not the default's; the cache gives attention kernels tile-to-nvgpu's options alone", key, best.TileSizes)
+		}
+		w.TileSizes = ""
 	}
 	c, err := tune.LoadCache(path)
 	if err != nil {
 		return tune.Key{}, err
 	}
-	best := o.Best.Config
-	w := tune.Winner{Key: key, TileSizes: best.TileSizes, Options: best.Options, Ms: o.Best.Ms, DefaultMs: o.Default.Ms}
 	c.Put(w)
 	return key, c.Save(path)
+}
+
+// shapes returns the entry's argument types, the shape that was timed
+// (such as "tensor<3000x2000xbf16>, tensor<2000x5000xbf16>"); empty when
+// they cannot be read.
+func (p *program) shapes() string {
+	sig, err := p.signature(p.entry)
+	if err != nil {
+		return ""
+	}
+	parts := make([]string, len(sig.inputs))
+	for i, t := range sig.inputs {
+		parts[i] = ir.TypeString(t)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func firstLine(s string) string {
