@@ -103,6 +103,15 @@ func lowerLoad(k *kernel, op *ir.Operation) error {
 		k.vals[op.Result(0)] = k.packedWords(v, rt)
 		return nil
 	}
+	if s, ok := k.staged[op]; ok {
+		// Kept in shared memory by the persistent grid's loop.
+		rt, _, err := k.regType(op.Result(0))
+		if err != nil {
+			return k.errorf(op, "tile without a layout")
+		}
+		k.vals[op.Result(0)] = k.unstage(s, rt)
+		return nil
+	}
 	l, ok := k.layouts[op.Result(0)]
 	if !ok {
 		return k.errorf(op, "tile without a layout")
