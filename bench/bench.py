@@ -824,19 +824,19 @@ def row_variants(r, c, sms):
     make 2048 elements, tile-to-nvgpu's own warps (16 elements a thread),
     on a persistent grid ("persistent" : as many blocks as the device holds
     at once, see resident_blocks) whose loop loads the next block of rows
-    while it computes the current one (tile-to-nvgpu's prefetch) and
-    keeps the inputs common to all rows (γ, β) in shared memory
-    (stage-shared). The others: a block per program (no loop), those
-    inputs in registers, a larger budget of registers for the rows
-    ahead, more blocks a multiprocessor, other warps and rows."""
+    while it computes the current one (tile-to-nvgpu's prefetch). The
+    others: a block per program (no loop), the inputs common to all rows
+    (γ, β) kept in shared memory rather than registers (stage-shared),
+    one bounds test a block rather than one a 16-byte vector
+    (block-loads), other warps and rows."""
     cols = 1 << (c - 1).bit_length()
     rows = max(1, min(16, 2048 // cols))
-    out = [(rows, "persistent"), (rows, ""), (rows, "persistent stage-shared=-1")]
+    out = [(rows, "persistent"), (rows, ""), (rows, "persistent stage-shared=65536"), (rows, "persistent block-loads=true")]
     if cols >= 4096:
-        out += [(rows, "persistent prefetch=64"), (rows, "persistent blocks-per-sm=3"), (rows, "persistent warps=32")]
+        out += [(rows, "persistent warps=32"), (rows, "persistent block-loads=true stage-shared=65536"),
+                (rows, "persistent warps=32 block-loads=true")]
     else:
-        out += [(max(1, rows // 2), "persistent"), (max(1, rows // 2), "persistent stage-shared=-1"),
-                (rows, "persistent blocks-per-sm=12")]
+        out += [(max(1, rows // 2), "persistent"), (max(1, rows // 2), "persistent block-loads=true"), (rows, "persistent warps=8")]
     return out
 
 

@@ -54,6 +54,9 @@ type kernel struct {
 	// wholeBlockStores makes tile.store test once whether the block lies
 	// inside the memref and then store without a test per element.
 	wholeBlockStores bool
+	// blockLoads makes tile.load test once whether the block lies
+	// inside the memref and then load its vectors without a test each.
+	blockLoads bool
 	// prologue is the last operation of the kernel's prologue.
 	prologue *ir.Operation
 	// offsetAlign holds, for the memrefs of views with a dynamic offset,

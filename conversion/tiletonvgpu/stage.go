@@ -5,13 +5,6 @@ import (
 	"github.com/strata-ir/strata/dialects/memref"
 )
 
-// DefaultStageBytes is the shared memory a block of a persistent grid
-// without products may use by default for the inputs common to all its
-// programs (see stageShared): γ and β of a layer normalization of f32
-// rows of 8192 (2 × 32 KiB), with room left for two such blocks on a
-// multiprocessor.
-const DefaultStageBytes = 64 * 1024
-
 // staged is where a thread's registers of an input common to all
 // programs of a persistent grid are kept in shared memory: its own
 // slots of view, n elements in chunks of vec.
