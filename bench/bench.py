@@ -825,32 +825,29 @@ def row_variants(r, c, sms):
     on a persistent grid ("persistent" : as many blocks as the device holds
     at once, see resident_blocks) whose loop loads the next block of rows
     while it computes the current one (tile-to-nvgpu's prefetch). The
-    others: a block per program (no loop), the inputs common to all rows
-    (γ, β) kept in shared memory rather than registers (stage-shared),
-    one bounds test a block rather than one a 16-byte vector
-    (block-loads), other warps and rows."""
+    others: a block per program (no loop), the loop without loads ahead,
+    other budgets of registers for them, other warps and rows."""
     cols = 1 << (c - 1).bit_length()
     rows = max(1, min(16, 2048 // cols))
-    out = [(rows, "persistent"), (rows, ""), (rows, "persistent stage-shared=65536"), (rows, "persistent block-loads=true")]
+    out = [(rows, "persistent"), (rows, ""), (rows, "persistent prefetch=-1")]
     if cols >= 4096:
-        out += [(rows, "persistent warps=32"), (rows, "persistent block-loads=true stage-shared=65536"),
-                (rows, "persistent warps=32 block-loads=true")]
+        out += [(rows, "persistent prefetch=16"), (rows, "persistent blocks-per-sm=3"),
+                (rows, "persistent prefetch=16 blocks-per-sm=3"), (rows, "persistent warps=32")]
     else:
-        out += [(max(1, rows // 2), "persistent"), (max(1, rows // 2), "persistent block-loads=true"), (rows, "persistent warps=8")]
+        out += [(max(1, rows // 2), "persistent"), (2 * rows, "persistent"),
+                (max(1, rows // 2), "persistent prefetch=-1"), (max(1, rows // 2), "persistent prefetch=16")]
     return out
 
 
-def resident_blocks(sms, threads, registers, shared=0):
-    """Blocks of threads threads at registers registers each and shared
-    bytes of shared memory that the device's multiprocessors hold at once
-    (2048 threads, 64K registers, 228 KiB of shared memory, 1 KiB of it
-    reserved a block, and 32 blocks a multiprocessor; registers allocated
-    per warp in units of 256)."""
+def resident_blocks(sms, threads, registers):
+    """Blocks of threads threads at registers registers each that the
+    device's multiprocessors hold at once (2048 threads, 64K registers
+    and 32 blocks a multiprocessor; registers allocated per warp in
+    units of 256)."""
     per_warp = ((max(registers, 1) * 32 + 255) // 256) * 256
     warps = threads // 32
     by_regs = 65536 // (per_warp * warps)
-    by_shared = 228 * 1024 // (shared + 1024)
-    return sms * max(1, min(2048 // threads, by_regs, by_shared, 32))
+    return sms * max(1, min(2048 // threads, by_regs, 32))
 
 
 def run_rows(args, op, r, c, dtname, workdir):
@@ -896,20 +893,14 @@ def run_rows(args, op, r, c, dtname, workdir):
         if len(names) != 1:
             tried.append({"block": f"{rows}x{cols}", "opts": opts, "error": f"expected one kernel, got {names}"})
             continue
-        # Inputs common to all programs may be kept in dynamic shared
-        # memory (tile-to-nvgpu's stage-shared); the launch passes its
-        # size, plus the kernel's static shared memory for the count of
-        # resident blocks.
-        smem = dynamic_shared(os.path.join(workdir, vt + ".nvvm.mlir"))
-        kern = Kernel(None, names[0], ptx, ms, block_of(ptx, names[0]), shared=smem)
+        kern = Kernel(None, names[0], ptx, ms, block_of(ptx, names[0]))
         info = inspect_ptx(ptx)
-        static = sum(int(n) for n in re.findall(r"^\.shared \.align \d+ \.b8 \w+\[(\d+)\]", open(ptx).read(), re.M))
         programs = math.ceil(r / rows)
         extra = []
         grid = (programs, 1, 1)
         if "persistent" in opts.split():
             # The loop's code does not depend on the number of blocks.
-            p = resident_blocks(sms, kern.block[0], info.get("registers", 64), smem + static)
+            p = resident_blocks(sms, kern.block[0], info.get("registers", 64))
             grid = (min(programs, p), 1, 1)
             extra = [np.uint64(programs)]
         elif opts.startswith("persistent=") or " persistent=" in opts:
@@ -921,7 +912,7 @@ def run_rows(args, op, r, c, dtname, workdir):
         run()
         torch.cuda.synchronize()
         err = rel_err(out, ref)
-        v = {"block": f"{rows}x{cols}", "opts": opts, "threads": kern.block[0], "grid": grid[0], "shared": smem + static, "compile_ms": round(ms, 1),
+        v = {"block": f"{rows}x{cols}", "opts": opts, "threads": kern.block[0], "grid": grid[0], "compile_ms": round(ms, 1),
              "rel_err": err, "ok": bool(err < tol)}
         v.update(info)
         if args.keep:

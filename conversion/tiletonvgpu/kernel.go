@@ -54,9 +54,6 @@ type kernel struct {
 	// wholeBlockStores makes tile.store test once whether the block lies
 	// inside the memref and then store without a test per element.
 	wholeBlockStores bool
-	// blockLoads makes tile.load test once whether the block lies
-	// inside the memref and then load its vectors without a test each.
-	blockLoads bool
 	// prologue is the last operation of the kernel's prologue.
 	prologue *ir.Operation
 	// offsetAlign holds, for the memrefs of views with a dynamic offset,
@@ -77,12 +74,6 @@ type kernel struct {
 	prefetched map[*ir.Operation]ir.Value
 	// prefetchRegs is the registers a thread may spend on them.
 	prefetchRegs int64
-	// staged holds where the loads common to all programs of a
-	// persistent grid's loop are kept in shared memory (see
-	// stageShared), by load; stageBytes is the shared memory a block
-	// may spend on them.
-	staged     map[*ir.Operation]*staged
-	stageBytes int64
 	// reduceBarriers holds, for each reduction through shared memory,
 	// the barrier after its writes and the one after its reads.
 	reduceBarriers [][2]*ir.Operation
@@ -115,7 +106,7 @@ func (k *kernel) inPrologue() func() {
 func (k *kernel) lowerPersistent(body *ir.Block, programs ir.Value) error {
 	start := k.gpuIndex("gpu.block_id", "x")
 	stride := k.gpuIndex("gpu.grid_dim", "x")
-	if plan := planPrefetch(body, k.layouts, k.prefetchRegs, k.stageBytes, k.warps*k.target.Lanes); plan != nil {
+	if plan := planPrefetch(body, k.layouts, k.prefetchRegs); plan != nil {
 		if err := k.lowerPrefetched(body, programs, start, stride, plan); err != nil {
 			return err
 		}

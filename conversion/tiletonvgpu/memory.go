@@ -103,15 +103,6 @@ func lowerLoad(k *kernel, op *ir.Operation) error {
 		k.vals[op.Result(0)] = k.packedWords(v, rt)
 		return nil
 	}
-	if s, ok := k.staged[op]; ok {
-		// Kept in shared memory by the persistent grid's loop.
-		rt, _, err := k.regType(op.Result(0))
-		if err != nil {
-			return k.errorf(op, "tile without a layout")
-		}
-		k.vals[op.Result(0)] = k.unstage(s, rt)
-		return nil
-	}
 	l, ok := k.layouts[op.Result(0)]
 	if !ok {
 		return k.errorf(op, "tile without a layout")
@@ -189,47 +180,31 @@ func (k *kernel) loadRegs(op *ir.Operation, l *Layout) (ir.Value, error) {
 		v = k.val("arith.constant", nil, k.vec(ws, k.ctx.I(32)), ir.NamedAttr{Name: "value",
 			Value: k.ctx.DenseElementsAttr(k.vec(ws, k.ctx.I(32)), true, []byte{0, 0, 0, 0})})
 	}
-	word := func(x ir.Value) ir.Value {
-		if packed {
-			return k.val("vector.bitcast", []ir.Value{x}, wt)
-		}
-		return x
-	}
-	gt := ir.Type(vt)
-	if packed {
-		gt = wt
-	}
-	// groups loads the vectors into v; checked tests each against the
-	// memref's sizes.
-	groups := func(v ir.Value, checked bool) ir.Value {
-		for r := 0; r < l.NumRegs(); r += int(vec) {
-			p := unflatten(r, rt.Shape)
-			if !checked {
-				coords, _ := k.element(a, l, r)
-				v = k.insert(word(k.val("vector.load", append([]ir.Value{a.mem}, coords...), vt)), v, p[:len(p)-1])
-				continue
+	for r := 0; r < l.NumRegs(); r += int(vec) {
+		coords, full := k.groupInBounds(a, l, r, vec)
+		p := unflatten(r, rt.Shape)
+		word := func(x ir.Value) ir.Value {
+			if packed {
+				return k.val("vector.bitcast", []ir.Value{x}, wt)
 			}
-			coords, full := k.groupInBounds(a, l, r, vec)
-			g := k.ifValue(full, gt, func() ir.Value {
-				return word(k.val("vector.load", append([]ir.Value{a.mem}, coords...), vt))
-			}, func() ir.Value {
-				x := k.val("vector.broadcast", []ir.Value{pad}, vt)
-				for i := 0; i < int(vec); i++ {
-					x = one(x, r+i, []int64{int64(i)})
-				}
-				return word(x)
-			})
-			v = k.insert(g, v, p[:len(p)-1])
+			return x
 		}
-		return v
+		gt := ir.Type(vt)
+		if packed {
+			gt = wt
+		}
+		g := k.ifValue(full, gt, func() ir.Value {
+			return word(k.val("vector.load", append([]ir.Value{a.mem}, coords...), vt))
+		}, func() ir.Value {
+			x := k.val("vector.broadcast", []ir.Value{pad}, vt)
+			for i := 0; i < int(vec); i++ {
+				x = one(x, r+i, []int64{int64(i)})
+			}
+			return word(x)
+		})
+		v = k.insert(g, v, p[:len(p)-1])
 	}
-	if k.blockLoads {
-		// One test for the block; the loads of a whole block test
-		// nothing else.
-		return k.ifValue(k.blockInside(a, l.Shape), v.Type(), func() ir.Value { return groups(v, false) },
-			func() ir.Value { return groups(v, true) }), nil
-	}
-	return groups(v, true), nil
+	return v, nil
 }
 
 // packedWords returns registers of type rt from v, their 16-bit

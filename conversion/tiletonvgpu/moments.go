@@ -340,20 +340,10 @@ func (k *kernel) lowerMoments(op *ir.Operation, m *moments) bool {
 		}
 		groups[key] = append(groups[key], r)
 	}
-	// A row widened from 16-bit floats is widened again here, element by
-	// element, from the narrow registers: the wide values then live only
-	// where the rest of the kernel uses them (the normalization after
-	// the reduction), and the narrow ones, half the registers, across
-	// the reduction (see narrowSource).
-	narrow, narrowElem := k.narrowSource(m.y, rt)
 	st := map[int]rowStats{}
 	for _, key := range keys {
 		var xs []ir.Value
 		for _, r := range groups[key] {
-			if narrow != nil {
-				xs = append(xs, k.val("arith.extf", []ir.Value{k.extract(narrow, narrowElem, unflatten(r, rt.Shape))}, f32))
-				continue
-			}
 			xs = append(xs, k.extract(y, f32, unflatten(r, rt.Shape)))
 		}
 		n := float64(len(xs))
@@ -449,36 +439,6 @@ func (k *kernel) lowerMoments(op *ir.Operation, m *moments) bool {
 	ot, _, _ := k.regType(red.Result())
 	k.vals[red.Result()] = k.rowVector(sums, rl, ot)
 	return true
-}
-
-// narrowSource returns the lowered registers of the 16-bit floats that
-// tile y widens (y an arith.extf of a tile of f16 or bf16 in the same
-// registers, rt), and their element type; nil otherwise.
-//
-// The moments take each element from those registers by a scalar
-// arith.extf of their own, where the kernel's widening of the whole
-// tile is one vector arith.extf: had the moments read the wide tile,
-// CSE would make one widening of the row, before the reduction, and
-// the row's wide values (16 registers a thread for 16 elements) would
-// stay live across the reduction's shuffles and barriers until the
-// normalization; this way the vector widening that feeds the moments is
-// left without uses, and the normalization's, after the reduction, is
-// the one that remains.
-func (k *kernel) narrowSource(y ir.Value, rt *ir.VectorType) (ir.Value, ir.Type) {
-	ext, ok := arith.AsExtfOp(ir.DefiningOp(y))
-	if !ok {
-		return nil, nil
-	}
-	_, elem, _ := tileShape(ext.In())
-	if bitWidth(elem) != 16 {
-		return nil, nil
-	}
-	src := k.get(ext.In())
-	st, ok := src.Type().(*ir.VectorType)
-	if !ok || !sameShape(st.Shape, rt.Shape) {
-		return nil, nil
-	}
-	return src, elem
 }
 
 // lowerSecondMoment lowers the second reduction of pair m, whose first

@@ -29,22 +29,15 @@ const DefaultPrefetchRegs = 32
 //
 // Programs of a parallel grid are independent, so reading the next
 // program's inputs before this program's stores is what the grid allows.
-//   - staged do not depend on the program either, but are copied once
-//     into shared memory (see stageShared) and read back where the
-//     program loads them, so that they hold no registers across the
-//     program's reductions.
 type prefetchPlan struct {
-	ahead, once, staged []*ir.Operation
+	ahead, once []*ir.Operation
 }
 
 // planPrefetch returns the plan of the loop over the programs of body,
 // within budget registers a thread (ahead loads counted twice: the
 // current and the next program's registers, within half the budget;
-// once loads in the rest) and stage bytes of shared memory a block of
-// threads threads (the loads common to all programs staged there, in
-// program order, as long as they fit; the others held in registers
-// within the budget), or nil when no load can be issued ahead.
-func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget, stage, threads int64) *prefetchPlan {
+// once loads in the rest), or nil when no load can be issued ahead.
+func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget int64) *prefetchPlan {
 	if budget <= 0 {
 		return nil
 	}
@@ -80,15 +73,14 @@ func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget, stage, t
 	seen := map[string]bool{}
 	var aheadRegs, onceRegs int64
 	var once []*ir.Operation
-	var onceCost, onceBytes []int64
-	var onceKey []string
+	var onceCost []int64
 	for _, ld := range loads {
 		s := &slicer{body: body}
 		if !s.loadable(ld) {
 			continue
 		}
 		key := s.loadKey(ld, layouts)
-		cost, bytes := int64(0), int64(0)
+		cost := int64(0)
 		if !seen[key] {
 			seen[key] = true
 			l, ok := layouts[ld.Result(0)]
@@ -97,7 +89,6 @@ func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget, stage, t
 			}
 			_, elem, _ := tileShape(ld.Result(0))
 			cost = (int64(l.NumRegs())*int64(bitWidth(elem)) + 31) / 32
-			bytes = stagedBytes(int64(l.NumRegs()), elem, threads)
 		}
 		if s.program {
 			plan.ahead = append(plan.ahead, ld)
@@ -105,8 +96,6 @@ func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget, stage, t
 		} else {
 			once = append(once, ld)
 			onceCost = append(onceCost, cost)
-			onceBytes = append(onceBytes, bytes)
-			onceKey = append(onceKey, key)
 		}
 	}
 	// The rows ahead take at most half the budget (their current and
@@ -118,44 +107,17 @@ func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget, stage, t
 		// them.
 		return nil
 	}
-	// A load repeated later in the program (the same key) goes where
-	// its first went.
-	where := map[string]*[]*ir.Operation{}
-	var stagedBytesUsed int64
 	for i, ld := range once {
-		if w, ok := where[onceKey[i]]; ok {
-			if w != nil {
-				*w = append(*w, ld)
-			}
+		if 2*aheadRegs+onceRegs+onceCost[i] > budget {
 			continue
 		}
-		switch {
-		case onceBytes[i] > 0 && stagedBytesUsed+onceBytes[i] <= stage:
-			stagedBytesUsed += onceBytes[i]
-			plan.staged = append(plan.staged, ld)
-			where[onceKey[i]] = &plan.staged
-		case 2*aheadRegs+onceRegs+onceCost[i] <= budget:
-			onceRegs += onceCost[i]
-			plan.once = append(plan.once, ld)
-			where[onceKey[i]] = &plan.once
-		default:
-			// Loaded by each program where the program loads it.
-			where[onceKey[i]] = nil
-		}
+		onceRegs += onceCost[i]
+		plan.once = append(plan.once, ld)
+	}
+	if len(plan.ahead) == 0 && len(plan.once) == 0 {
+		return nil
 	}
 	return plan
-}
-
-// stagedBytes returns the shared memory that n registers of elem a
-// thread take in a block of threads threads (see stageShared), 0 when
-// elements of that type are not staged.
-func stagedBytes(n int64, elem ir.Type, threads int64) int64 {
-	switch bitWidth(elem) {
-	case 16, 32, 64:
-	default:
-		return 0
-	}
-	return (n*int64(bitWidth(elem)/8)*threads + 15) / 16 * 16
 }
 
 // slicer checks that a load's operands follow from the kernel's
@@ -354,8 +316,7 @@ func (k *kernel) issueLoads(body *ir.Block, ops []*ir.Operation) (map[*ir.Operat
 
 // lowerPrefetched lowers the body of a persistent kernel inside a
 // grid-stride loop that carries the registers of plan's ahead loads:
-// before the loop, the once loads, the staged loads copied into shared
-// memory and the first program's ahead loads;
+// before the loop, the once loads and the first program's ahead loads;
 // in each iteration, the next program's ahead loads, then the program
 // with its loads taken from the carried registers. The next program is
 // clamped to the last, so the last iteration loads that program's
@@ -372,18 +333,6 @@ func (k *kernel) lowerPrefetched(body *ir.Block, programs, start, stride ir.Valu
 	}
 	for op, v := range once {
 		k.prefetched[op] = v
-	}
-	if len(plan.staged) > 0 {
-		regs, distinct, err := k.issueLoads(body, plan.staged)
-		if err != nil {
-			return err
-		}
-		at := k.stageShared(distinct)
-		k.staged = map[*ir.Operation]*staged{}
-		for op, v := range regs {
-			k.staged[op] = at[v]
-		}
-		defer func() { k.staged = nil }()
 	}
 	// The next program's registers are carried in the 32-bit words they
 	// were loaded in: unpacking 16-bit elements right after the load

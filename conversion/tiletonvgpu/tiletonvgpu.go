@@ -145,8 +145,6 @@ type toNVGPU struct {
 	blocksSM   *int64
 	cache      *string
 	prefetch   *int64
-	stage      *int64
-	blockLoads *bool
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -164,8 +162,6 @@ func New() pass.Pass {
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
 	p.cache = p.Options.String("tune-cache", "", "A winners cache written by strata-tune: sm_90a GEMMs of a cached kernel, shape class and chip take group-m, ping-pong and persistent from it")
 	p.prefetch = p.Options.Int("prefetch", 0, "Registers a thread of a persistent grid without products may spend on loads issued ahead: the next program's inputs, loaded while the block computes the current one, and inputs common to all programs, loaded once (0: 32; negative: none)")
-	p.stage = p.Options.Int("stage-shared", 0, "Bytes of shared memory a block of a persistent grid without products may use to keep the inputs common to all programs (γ and β of a normalization) instead of registers (0: none)")
-	p.blockLoads = p.Options.Bool("block-loads", false, "Test once whether a loaded block of a kernel without products lies inside its memref, and load its 16-byte vectors without a test each where it does")
 	p.blocksSM = p.Options.Int("blocks-per-sm", 0, "Ask the assembler to fit at least this many blocks of a kernel without products on a multiprocessor, limiting its registers (nvvm.minctasm; 0: no request)")
 	return p
 }
@@ -189,7 +185,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 		cache = c
 	}
 	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong,
-		AttentionOverlap: *p.overlap, BlocksPerSM: *p.blocksSM, Cache: cache, Prefetch: *p.prefetch, StageShared: *p.stage, BlockLoads: *p.blockLoads}); err != nil {
+		AttentionOverlap: *p.overlap, BlocksPerSM: *p.blocksSM, Cache: cache, Prefetch: *p.prefetch}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -232,15 +228,6 @@ type Options struct {
 	// prefetchPlan); 0 takes DefaultPrefetchRegs, a negative number
 	// issues none ahead.
 	Prefetch int64
-	// StageShared > 0 bounds the shared memory a block of a persistent
-	// grid without products spends on the inputs common to all its
-	// programs, which it keeps there rather than in registers (see
-	// stageShared); 0 keeps them in registers.
-	StageShared int64
-	// BlockLoads makes the loads of kernels without products test once
-	// whether the block lies inside the memref, and load its vectors
-	// without a test each where it does.
-	BlockLoads bool
 	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
 	// blocks of 128 rows and at most 128 columns whole blocks in turn
 	// (see sm90Plan.pingpong). The attention kernel decides by itself:
@@ -562,7 +549,7 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		chip: chip, target: t, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
 		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{},
 		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}, offsetAlign: map[ir.Value]int64{}, aFrags: map[ir.Value][][]ir.Value{},
-		prefetchRegs: prefetchRegs(opts.Prefetch), stageBytes: max(opts.StageShared, 0), blockLoads: opts.BlockLoads && !hasDot(work)}
+		prefetchRegs: prefetchRegs(opts.Prefetch)}
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
 	}
