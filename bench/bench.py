@@ -842,16 +842,19 @@ def row_variants(r, c, sms):
     at once, see resident_blocks) whose loop loads the next block of rows
     while it computes the current one (tile-to-nvgpu's prefetch). The
     others: a block per program (no loop), the loop without loads ahead,
-    other budgets of registers for them, other warps and rows."""
+    other budgets of registers for them, loads two programs ahead, other
+    warps and rows."""
     cols = 1 << (c - 1).bit_length()
     rows = max(1, min(16, 2048 // cols))
     out = [(rows, "persistent"), (rows, ""), (rows, "persistent prefetch=-1")]
     if cols >= 4096:
         out += [(rows, "persistent prefetch=16"), (rows, "persistent blocks-per-sm=3"),
-                (rows, "persistent prefetch=16 blocks-per-sm=3"), (rows, "persistent warps=32")]
+                (rows, "persistent prefetch=16 blocks-per-sm=3"), (rows, "persistent warps=32"),
+                (rows, "persistent warps=32 prefetch-depth=2"), (rows, "persistent prefetch=48 prefetch-depth=2")]
     else:
         out += [(max(1, rows // 2), "persistent"), (2 * rows, "persistent"),
-                (max(1, rows // 2), "persistent prefetch=-1"), (max(1, rows // 2), "persistent prefetch=16")]
+                (max(1, rows // 2), "persistent prefetch=-1"), (max(1, rows // 2), "persistent prefetch=16"),
+                (rows, "persistent prefetch-depth=2"), (max(1, rows // 2), "persistent prefetch-depth=2")]
     return out
 
 

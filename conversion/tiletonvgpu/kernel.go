@@ -72,8 +72,10 @@ type kernel struct {
 	// prefetched holds the registers of the tile.loads that a persistent
 	// grid's loop issued ahead (see prefetchPlan), by load.
 	prefetched map[*ir.Operation]ir.Value
-	// prefetchRegs is the registers a thread may spend on them.
-	prefetchRegs int64
+	// prefetchRegs is the registers a thread may spend on them, and
+	// prefetchDepth how many programs ahead they are issued.
+	prefetchRegs  int64
+	prefetchDepth int64
 	// reduceBarriers holds, for each reduction through shared memory,
 	// the barrier after its writes and the one after its reads.
 	reduceBarriers [][2]*ir.Operation
@@ -106,7 +108,7 @@ func (k *kernel) inPrologue() func() {
 func (k *kernel) lowerPersistent(body *ir.Block, programs ir.Value) error {
 	start := k.gpuIndex("gpu.block_id", "x")
 	stride := k.gpuIndex("gpu.grid_dim", "x")
-	if plan := planPrefetch(body, k.layouts, k.prefetchRegs); plan != nil {
+	if plan := planPrefetch(body, k.layouts, k.prefetchRegs, k.prefetchDepth); plan != nil {
 		if err := k.lowerPrefetched(body, programs, start, stride, plan); err != nil {
 			return err
 		}

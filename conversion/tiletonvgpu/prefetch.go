@@ -34,10 +34,11 @@ type prefetchPlan struct {
 }
 
 // planPrefetch returns the plan of the loop over the programs of body,
-// within budget registers a thread (ahead loads counted twice: the
-// current and the next program's registers, within half the budget;
-// once loads in the rest), or nil when no load can be issued ahead.
-func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget int64) *prefetchPlan {
+// issuing depth programs ahead, within budget registers a thread (ahead
+// loads counted depth+1 times: the current program's registers and
+// those of the programs ahead, within half the budget; once loads in
+// the rest), or nil when no load can be issued ahead.
+func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget, depth int64) *prefetchPlan {
 	if budget <= 0 {
 		return nil
 	}
@@ -101,14 +102,14 @@ func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget int64) *p
 	// The rows ahead take at most half the budget (their current and
 	// next registers): an f32 row of 8192 on 512 threads (16 registers
 	// each) would leave too few of a thread's 64 for the rest.
-	if 2*aheadRegs > budget/2 || len(plan.ahead) == 0 {
+	if (depth+1)*aheadRegs > budget/2 || len(plan.ahead) == 0 {
 		// Without rows ahead the loop is a plain grid-stride loop, and
 		// inputs common to all programs stay where the program loads
 		// them.
 		return nil
 	}
 	for i, ld := range once {
-		if 2*aheadRegs+onceRegs+onceCost[i] > budget {
+		if (depth+1)*aheadRegs+onceRegs+onceCost[i] > budget {
 			continue
 		}
 		onceRegs += onceCost[i]
@@ -339,20 +340,35 @@ func (k *kernel) lowerPrefetched(body *ir.Block, programs, start, stride ir.Valu
 	// would wait for it there rather than at their first use.
 	k.packAhead = true
 	defer func() { k.packAhead = false }()
+	// The registers of programs start, start + stride, ... (depth of
+	// them) before the loop; the loop carries them, oldest first.
 	first, inits, err := k.issueLoads(body, plan.ahead)
 	if err != nil {
 		return err
 	}
+	carried := append([]ir.Value(nil), inits...)
+	for d := int64(1); d < k.prefetchDepth; d++ {
+		k.grouped = []ir.Value{clamp(k.add(start, k.bin("arith.muli", stride, k.c(d))))}
+		_, more, err := k.issueLoads(body, plan.ahead)
+		if err != nil {
+			return err
+		}
+		carried = append(carried, more...)
+	}
 	var types []ir.Type
-	for _, v := range inits {
+	for _, v := range carried {
 		types = append(types, v.Type())
 	}
-	loop := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.for"), Operands: append([]ir.Value{start, programs, stride}, inits...),
+	loop := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.for"), Operands: append([]ir.Value{start, programs, stride}, carried...),
 		ResultTypes: types, NumRegions: 1})
 	saved := *k.b
 	inner := k.b.CreateBlock(loop.Region(0), append([]ir.Type{k.index()}, types...)...)
 	iv := inner.Argument(0)
-	k.grouped = []ir.Value{clamp(k.add(iv, stride))}
+	ahead := stride
+	if k.prefetchDepth > 1 {
+		ahead = k.bin("arith.muli", stride, k.c(k.prefetchDepth))
+	}
+	k.grouped = []ir.Value{clamp(k.add(iv, ahead))}
 	after, _, err := k.issueLoads(body, plan.ahead)
 	if err != nil {
 		return err
@@ -361,12 +377,18 @@ func (k *kernel) lowerPrefetched(body *ir.Block, programs, start, stride ir.Valu
 	for i, v := range inits {
 		slot[v] = i
 	}
-	next := make([]ir.Value, len(inits))
+	// The iteration computes the oldest program's registers and yields
+	// the others, then the newest.
+	n := len(inits)
+	next := make([]ir.Value, len(carried))
+	for i := n; i < len(carried); i++ {
+		next[i-n] = inner.Argument(1 + i)
+	}
 	for _, op := range plan.ahead {
 		i := slot[first[op]]
 		k.prefetched[op] = inner.Argument(1 + i)
-		if next[i] == nil {
-			next[i] = after[op]
+		if j := len(carried) - n + i; next[j] == nil {
+			next[j] = after[op]
 		}
 	}
 	k.packAhead = false

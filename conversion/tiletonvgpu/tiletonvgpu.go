@@ -145,6 +145,7 @@ type toNVGPU struct {
 	blocksSM   *int64
 	cache      *string
 	prefetch   *int64
+	depth      *int64
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -162,6 +163,7 @@ func New() pass.Pass {
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
 	p.cache = p.Options.String("tune-cache", "", "A winners cache written by strata-tune: sm_90a GEMMs and attention kernels of a cached kernel, shape class and chip take group-m, ping-pong, persistent and attention-overlap from it")
 	p.prefetch = p.Options.Int("prefetch", 0, "Registers a thread of a persistent grid without products may spend on loads issued ahead: the next program's inputs, loaded while the block computes the current one, and inputs common to all programs, loaded once (0: 32; negative: none)")
+	p.depth = p.Options.Int("prefetch-depth", 1, "Programs ahead whose inputs the loop of a persistent grid without products issues (see prefetch), 1 to 4")
 	p.blocksSM = p.Options.Int("blocks-per-sm", 0, "Ask the assembler to fit at least this many blocks of a kernel without products on a multiprocessor, limiting its registers (nvvm.minctasm; 0: no request)")
 	return p
 }
@@ -172,6 +174,9 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	}
 	if w := *p.warps; w < 0 || w > 32 || w&(w-1) != 0 {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: warps=%d is not a power of two up to 32", w))
+	}
+	if d := *p.depth; d < 1 || d > 4 {
+		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: prefetch-depth=%d is not in [1, 4]", d))
 	}
 	if b := *p.blocksSM; b < 0 || b > 32 {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: blocks-per-sm=%d is not in [0, 32]", b))
@@ -185,7 +190,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 		cache = c
 	}
 	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong,
-		AttentionOverlap: *p.overlap, BlocksPerSM: *p.blocksSM, Cache: cache, Prefetch: *p.prefetch}); err != nil {
+		AttentionOverlap: *p.overlap, BlocksPerSM: *p.blocksSM, Cache: cache, Prefetch: *p.prefetch, PrefetchDepth: *p.depth}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -228,6 +233,9 @@ type Options struct {
 	// prefetchPlan); 0 takes DefaultPrefetchRegs, a negative number
 	// issues none ahead.
 	Prefetch int64
+	// PrefetchDepth is how many programs ahead those loads are issued
+	// (the registers of each counted in the budget); 0 means 1.
+	PrefetchDepth int64
 	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
 	// blocks of 128 rows and at most 128 columns whole blocks in turn
 	// (see sm90Plan.pingpong). The attention kernel decides by itself:
@@ -550,7 +558,7 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		chip: chip, target: t, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
 		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{},
 		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}, offsetAlign: map[ir.Value]int64{}, aFrags: map[ir.Value][][]ir.Value{},
-		prefetchRegs: prefetchRegs(opts.Prefetch)}
+		prefetchRegs: prefetchRegs(opts.Prefetch), prefetchDepth: max(opts.PrefetchDepth, 1)}
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
 	}

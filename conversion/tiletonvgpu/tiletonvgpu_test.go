@@ -67,6 +67,11 @@ func TestSemantics(t *testing.T) {
 		{"layernorm.mlir", "4,128,1 persistent=2", []string{"iter_args("}, "layernorm", nil},
 		{"softmax_bf16.mlir", "2,256,1 persistent=3", []string{"iter_args(%{{.*}}) -> (vector<{{.*}}xi32>)", "vector.bitcast"}, "softmax", nil},
 		{"softmax.mlir", "1,256,1 persistent=4 warps=2", []string{"iter_args("}, "softmax", nil},
+		// Two and three programs ahead: the loop carries the registers
+		// of each, oldest first, and yields them shifted by one.
+		{"rmsnorm.mlir", "2,128,1 persistent=2 prefetch-depth=2", []string{"iter_args(%arg5 = %{{.*}}, %arg6 = %{{.*}}) -> (vector<1x4xi32>, vector<1x4xi32>)", "scf.yield %arg6, %{{.*}} : vector<1x4xi32>, vector<1x4xi32>"}, "rmsnorm", nil},
+		{"layernorm.mlir", "1,128,1 persistent=3 prefetch-depth=3 warps=2", []string{"iter_args(%{{.*}}, %{{.*}}, %{{.*}}) -> (vector<"}, "layernorm", nil},
+		{"softmax_bf16.mlir", "2,256,1 persistent=2 prefetch-depth=2", []string{"iter_args(%{{.*}}, %{{.*}}) -> (vector<{{.*}}xi32>, vector<{{.*}}xi32>)"}, "softmax", nil},
 		// Rows of a whole number of blocks need no column mask; ragged
 		// rows keep it.
 		{"softmax_bf16_whole.mlir", "2,256,1", []string{"gpu.shuffle"}, "softmax", []string{"arith.cmpi slt", "arith.select {{.*}}xi1>, vector<"}},
