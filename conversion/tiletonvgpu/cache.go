@@ -15,7 +15,7 @@ func GEMMKey(kf *ir.Operation, chip string) (tune.Key, bool) {
 	work := kf.Clone(nil)
 	defer work.DropAllReferences()
 	splitRematerializable(work)
-	p, _ := planSM90(work, false)
+	p, _ := planSM90(work, false, 1)
 	if p == nil {
 		return tune.Key{}, false
 	}
@@ -37,7 +37,7 @@ func GEMMKey(kf *ir.Operation, chip string) (tune.Key, bool) {
 
 // cachedOptions replaces, in opts, the options of kernel kf that the
 // winners cache opts.Cache holds for it (an sm_90a GEMM of a cached key):
-// group-m, ping-pong and persistent. A cached value that is not one of
+// group-m, ping-pong, persistent and cluster. A cached value that is not one of
 // the option's is an error located at the kernel.
 func cachedOptions(kf *ir.Operation, chip string, opts *Options) error {
 	if opts.Cache == nil || chip != "sm_90a" {
@@ -56,15 +56,18 @@ func cachedOptions(kf *ir.Operation, chip string, opts *Options) error {
 	}
 	for name, v := range w.Options {
 		switch name {
-		case "group-m", "persistent":
+		case "group-m", "persistent", "cluster":
 			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 0 {
+			if err != nil || n < 0 || (name == "cluster" && n > 2) {
 				return bad(name, v)
 			}
-			if name == "group-m" {
+			switch name {
+			case "group-m":
 				opts.GroupM = n
-			} else {
+			case "persistent":
 				opts.Persistent = n
+			default:
+				opts.Cluster = n
 			}
 		case "ping-pong":
 			b, err := strconv.ParseBool(v)
