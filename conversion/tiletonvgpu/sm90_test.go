@@ -202,6 +202,7 @@ func TestSM90PTX(t *testing.T) {
 		{"gemm_bias_relu.mlir", "128,128,64", "gemm_sm90.ptx.check", ""},
 		{"gemm_bias_relu.mlir", "128,128,64", "gemm_sm90_pingpong.ptx.check", " ping-pong=true"},
 		{"gemm_f8.mlir", "128,128,128", "gemm_f8_sm90.ptx.check", ""},
+		{"gemm_tiles.mlir", "128,256,64", "gemm_sm90_cluster.ptx.check", " cluster=2"},
 	} {
 		t.Run(c.check, func(t *testing.T) {
 			text := sm90PTX(t, c.file, c.sizes, c.opts)
@@ -223,12 +224,13 @@ func TestSM90Ptxas(t *testing.T) {
 	if err != nil {
 		t.Skip("ptxas is not installed: the sm_90a PTX is not assembled here (scripts/gpu-test.sh runs this test on a GPU machine)")
 	}
-	for _, c := range []struct{ file, sizes string }{
-		{"gemm_bias_relu.mlir", "64,64,64"}, {"gemm_bias_relu.mlir", "128,128,64"}, {"gemm_bias_relu.mlir", "128,256,64"},
-		{"gemm_f8.mlir", "128,128,128"}, {"gemm_f8.mlir", "128,256,128"},
+	for _, c := range []struct{ file, sizes, opts string }{
+		{"gemm_bias_relu.mlir", "64,64,64", ""}, {"gemm_bias_relu.mlir", "128,128,64", ""}, {"gemm_bias_relu.mlir", "128,256,64", ""},
+		{"gemm_f8.mlir", "128,128,128", ""}, {"gemm_f8.mlir", "128,256,128", ""},
+		{"gemm_bias_relu.mlir", "128,256,64", " cluster=2"}, {"gemm_bias_relu.mlir", "128,128,64", " cluster=2 ping-pong=true"},
 	} {
-		sizes := c.file + ":" + c.sizes
-		text := sm90PTX(t, c.file, c.sizes, "")
+		sizes := c.file + ":" + c.sizes + c.opts
+		text := sm90PTX(t, c.file, c.sizes, c.opts)
 		dir := t.TempDir()
 		src := filepath.Join(dir, "k.ptx")
 		if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
