@@ -162,7 +162,7 @@ func New() pass.Pass {
 	p.overlap = p.Options.Bool("attention-overlap", false, "Rotate the loop of the sm_90a attention kernel so that the softmax of a key block runs while P V of the block before does (FlashAttention 3's intra-warpgroup overlap)")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
-	p.cache = p.Options.String("tune-cache", "", "A winners cache written by strata-tune: sm_90a GEMMs of a cached kernel, shape class and chip take group-m, ping-pong and persistent from it")
+	p.cache = p.Options.String("tune-cache", "", "A winners cache written by strata-tune: sm_90a GEMMs of a cached kernel, shape class and chip take group-m, ping-pong, persistent and cluster from it")
 	p.prefetch = p.Options.Int("prefetch", 0, "Registers a thread of a persistent grid without products may spend on loads issued ahead: the next program's inputs, loaded while the block computes the current one, and inputs common to all programs, loaded once (0: 32; negative: none)")
 	p.blocksSM = p.Options.Int("blocks-per-sm", 0, "Ask the assembler to fit at least this many blocks of a kernel without products on a multiprocessor, limiting its registers (nvvm.minctasm; 0: no request)")
 	return p
@@ -243,8 +243,8 @@ type Options struct {
 	// or 2; see sm90Plan.cluster); 0 takes DefaultCluster of the GEMM.
 	Cluster int64
 	// Cache, when not nil, is a winners cache of strata-tune: an sm_90a
-	// GEMM whose key (see GEMMKey) it holds takes its group-m, ping-pong
-	// and persistent options from the cached winner instead.
+	// GEMM whose key (see GEMMKey) it holds takes its group-m, ping-pong,
+	// persistent and cluster options from the cached winner instead.
 	Cache *tune.Cache
 
 	// AttentionOverlap rotates the consumers' loop of the sm_90a
