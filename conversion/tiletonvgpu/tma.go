@@ -45,15 +45,20 @@ type ring struct {
 	barType      ir.Type
 	// rank is the block's rank in its cluster (nil without clusters).
 	rank ir.Value
+	// relay holds, in a cluster, a barrier per stage on which the
+	// producer of every block of the cluster arrives once the block's
+	// consumers released the stage (nil without clusters).
+	relay ir.Value
 }
 
 // newRing emits, in the kernel's prologue, the dynamic shared memory
 // aligned to the swizzle's 1024 bytes, the full and empty barriers and
 // their initialization by thread 0 (full expects the producer's one
 // arrival and the bytes of the copies, empty one arrival per warpgroup
-// that reads the stage, in every block of the cluster), and a block
-// barrier that publishes them, or a cluster barrier in a cluster, whose
-// blocks' copies and arrivals then reach each other's barriers.
+// that reads the stage, and in a cluster relay one arrival per block's
+// producer), and a block barrier that publishes them, or a cluster
+// barrier in a cluster, whose blocks' copies and arrivals then reach each
+// other's barriers.
 func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r := &ring{p: p, descA: descA, descB: descB}
 	if p.cluster > 1 {
@@ -68,6 +73,9 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r.barType = k.parsedType(fmt.Sprintf("!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.stages))
 	r.full = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
 	r.empty = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
+	if p.cluster > 1 {
+		r.relay = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
+	}
 	if p.pingpong {
 		r.order = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, k.parsedType(fmt.Sprintf(
 			"!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.consumers))).Operation.Result(0)
@@ -75,7 +83,10 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	k.guarded(k.cmp(0, k.tid, k.c(0)), func() {
 		for s := int64(0); s < p.stages; s++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.full, k.c(1), k.c(s))
-			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.readers()*p.cluster), k.c(s))
+			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.readers()), k.c(s))
+			if r.relay != nil {
+				nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.relay, k.c(p.cluster), k.c(s))
+			}
 		}
 		for w := int64(0); r.order != nil && w < p.consumers; w++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.order, k.c(1), k.c(w))
@@ -124,7 +135,12 @@ func (r *ring) wait(k *kernel, bars, s, parity ir.Value) {
 // empty (from the ring's second round on), expect its bytes on full, and
 // copy the A box at (row bm*ia0, column 64*ia1) and the B boxes at (row
 // 64*ib0, column bn*ib1 + 64j), indices giving the block indices (ia,
-// ib) of step i.
+// ib) of step i. In a cluster, the blocks' copies of the shared operand
+// fill the stage of every block: once its consumers released the stage,
+// the producer relays the release to every block's relay barrier
+// (nvgpu.mbarrier.arrive.cluster) and waits on its own for every
+// block's producer to have done so, so that the consumers' releases stay
+// predicated local arrivals, without a branch between their wgmma.
 func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value) ([]ir.Value, []ir.Value)) {
 	p := r.p
 	k.forLoop(k.c(0), steps, func(i ir.Value) {
@@ -132,7 +148,16 @@ func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value)
 		s, parity := r.stageOf(k, g)
 		k.guarded(k.cmp(9, g, k.c(p.stages)), func() {
 			// The release of the round before.
-			r.wait(k, r.empty, s, k.bin("arith.xori", parity, k.boolConst(true)))
+			before := k.bin("arith.xori", parity, k.boolConst(true))
+			r.wait(k, r.empty, s, before)
+			if r.relay != nil {
+				// In every block of the cluster, whose stages the
+				// block's copies fill too.
+				for q := int64(0); q < p.cluster; q++ {
+					nvgpu.BuildMbarrierArriveCluster(k.b, k.b.Loc, r.relay, s, k.c(q))
+				}
+				r.wait(k, r.relay, s, before)
+			}
 		})
 		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.full, k.c(p.stageBytes()), s)
 		ia, ib := indices(i)
@@ -235,17 +260,6 @@ func (r *ring) consume(k *kernel, steps, base ir.Value, issued func()) ir.Value 
 	var acc ir.Value = nvgpu.BuildWarpgroupMmaInitAccumulator(k.b, k.b.Loc, accT).Operation.Result(0)
 	leader := k.cmp(0, k.rem(k.tid, 128), k.c(0))
 	release := func(g ir.Value) {
-		if p.cluster > 1 {
-			// The stage of every block of the cluster: their producers
-			// refill it, multicasting into this block's too.
-			s := k.rem(g, p.stages)
-			k.guarded(leader, func() {
-				for q := int64(0); q < p.cluster; q++ {
-					nvgpu.BuildMbarrierArriveCluster(k.b, k.b.Loc, r.empty, s, k.c(q))
-				}
-			})
-			return
-		}
 		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.empty, k.c(0), k.rem(g, p.stages),
 			nvgpu.MbarrierArriveExpectTxOptions{Predicate: leader})
 	}
