@@ -272,6 +272,19 @@ func TestFloat8Errors(t *testing.T) {
 	}
 }
 
+// TestClusterOption checks that a cluster of more than 2 blocks is a
+// diagnostic of the pass, not a lowering.
+func TestClusterOption(t *testing.T) {
+	ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
+	pm := pass.NewManager(ctx, "builtin.module")
+	if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=128,256,64}, tile-to-nvgpu{chip=sm_90a cluster=4})"); err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m); err == nil || !strings.Contains(err.Error(), "tile-to-nvgpu: cluster=4 is not 0, 1 or 2") {
+		t.Fatalf("got %v", err)
+	}
+}
+
 // TestSM90TMAStoreOrder checks that the interpreter needs the ordering of
 // the epilogue's TMA stores: the block, written to the staging buffers by
 // every thread of a warpgroup and read by the copy one thread issues,

@@ -375,7 +375,7 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 		args = append(append([]ir.Value(nil), args...), dims[0], dims[1])
 		if c := gemm.cluster; c > 1 {
 			// A cluster per pair of tiles, at most persistent blocks
-			// (rounded down to whole clusters).
+			// (rounded down to whole clusters, at least one).
 			pairs := []ir.Value{dims[0], dims[1]}
 			axis := 0
 			if !gemm.shareB {
