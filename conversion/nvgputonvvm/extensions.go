@@ -18,6 +18,24 @@ var extensionLowerings = []lowering{
 	{"nvgpu.warpgroup.mma.registers", lowerWarpgroupMmaRegisters},
 	{"nvgpu.warpgroup.mma.rs", lowerWarpgroupMmaRs},
 	{"nvgpu.warpgroup.mma.ss", lowerWarpgroupMmaSs},
+	{"nvgpu.mbarrier.arrive.cluster", lowerMbarrierArriveCluster},
+}
+
+// lowerMbarrierArriveCluster maps the barrier's shared address to the
+// block of the given rank of the cluster (nvvm.mapa, a shared::cluster
+// address) and arrives there with release semantics at cluster scope.
+func lowerMbarrierArriveCluster(b *builder, o *ir.Operation, operands []ir.Value) bool {
+	op, ok := nvgpu.AsMbarrierArriveClusterOp(o)
+	if !ok {
+		return false
+	}
+	ctx := b.ctx()
+	p := b.barrierPtr(op.Barriers().Type(), operands[0], operands[1])
+	remote := b.value("nvvm.mapa", []ir.Value{p, b.truncToI32(operands[2])}, llvm.Ptr(ctx, 7))
+	b.create("nvvm.mbarrier.arrive", []ir.Value{remote}, nil,
+		prop("scope", attr(ctx, "#nvvm.mem_scope<cluster>")), prop("relaxed", ctx.Bool(false)))
+	b.r.ReplaceOp(o, nil)
+	return true
 }
 
 // lowerSetmaxnreg is nvvm.setmaxregister with the same action and count.

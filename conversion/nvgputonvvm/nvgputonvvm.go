@@ -29,8 +29,9 @@
 //
 // The Strata extensions of nvgpu lower too: setmaxnreg to
 // nvvm.setmaxregister, fence.proxy.async to nvvm.fence.proxy
-// (async.shared, cta), elect.sync to nvvm.elect.sync and warpgroup.id to
-// the thread id x divided by 128.
+// (async.shared, cta), elect.sync to nvvm.elect.sync, warpgroup.id to
+// the thread id x divided by 128 and mbarrier.arrive.cluster to nvvm.mapa
+// and nvvm.mbarrier.arrive at cluster scope.
 package nvgputonvvm
 
 import (

@@ -15,7 +15,7 @@ func GEMMKey(kf *ir.Operation, chip string) (tune.Key, bool) {
 	work := kf.Clone(nil)
 	defer work.DropAllReferences()
 	splitRematerializable(work)
-	p, _ := planSM90(work, false)
+	p, _ := planSM90(work, false, 1)
 	if p == nil {
 		return tune.Key{}, false
 	}
@@ -64,7 +64,7 @@ func AttentionKey(kf *ir.Operation, chip string) (tune.Key, bool) {
 
 // cachedOptions replaces, in opts, the options of kernel kf that the
 // winners cache opts.Cache holds for it (an sm_90a GEMM or attention
-// kernel of a cached key): group-m, ping-pong, persistent and
+// kernel of a cached key): group-m, ping-pong, persistent, cluster and
 // attention-overlap. A cached value that is not one of the option's is
 // an error located at the kernel.
 func cachedOptions(kf *ir.Operation, chip string, opts *Options) error {
@@ -87,15 +87,18 @@ func cachedOptions(kf *ir.Operation, chip string, opts *Options) error {
 	}
 	for name, v := range w.Options {
 		switch name {
-		case "group-m", "persistent":
+		case "group-m", "persistent", "cluster":
 			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 0 {
+			if err != nil || n < 0 || (name == "cluster" && n > 2) {
 				return bad(name, v)
 			}
-			if name == "group-m" {
+			switch name {
+			case "group-m":
 				opts.GroupM = n
-			} else {
+			case "persistent":
 				opts.Persistent = n
+			default:
+				opts.Cluster = n
 			}
 		case "ping-pong", "attention-overlap":
 			b, err := strconv.ParseBool(v)

@@ -17,7 +17,8 @@ import (
 // TestSM90TuneCache lowers a GEMM with a winners cache: the kernel's key
 // is its operand type and the class of its 150x136x104 problem, a
 // winner of that key gives the kernel its options (ping-pong, whole
-// 128x128 accumulators in a warpgroup; 3 persistent blocks), checked on
+// 128x128 accumulators in a warpgroup; 3 persistent blocks; or clusters
+// of two blocks), checked on
 // the interpreter; another key or chip leaves the defaults; a bad cached
 // value is a located error.
 func TestSM90TuneCache(t *testing.T) {
@@ -60,12 +61,14 @@ func TestSM90TuneCache(t *testing.T) {
 	other := want
 	other.Class = "512x256x128"
 	miss := write("miss.json", tune.Winner{Key: other, Options: pingpong})
+	clustered := write("cluster.json", tune.Winner{Key: want, Options: map[string]string{"cluster": "2", "persistent": "2"}})
 	for _, c := range []struct {
 		cache      string
 		want, none []string
 	}{
 		{hit, []string{"vector<128x128xf32>", "arith.minui", "%c3"}, []string{"vector<64x128xf32>"}},
-		{miss, []string{"vector<64x128xf32>"}, []string{"vector<128x128xf32>"}},
+		{miss, []string{"vector<64x128xf32>"}, []string{"vector<128x128xf32>", "clusters in"}},
+		{clustered, []string{"clusters in (%c2", "nvgpu.mbarrier.arrive.cluster"}, nil},
 	} {
 		ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
 		validate(t, ctx, m, "linalg-to-tile{target=sm_90a tile-sizes=128,128,64}, tile-to-nvgpu{chip=sm_90a tune-cache="+c.cache+"}")
@@ -99,6 +102,7 @@ func TestSM90TuneCache(t *testing.T) {
 		}
 	}
 	bad := write("bad.json", tune.Winner{Key: want, Options: map[string]string{"ping-pong": "sometimes"}})
+	badCluster := write("bad-cluster.json", tune.Winner{Key: want, Options: map[string]string{"cluster": "3"}})
 	junk := filepath.Join(dir, "junk.json")
 	if err := os.WriteFile(junk, []byte("{\"winners\": [{}]}"), 0o644); err != nil {
 		t.Fatal(err)
@@ -106,6 +110,7 @@ func TestSM90TuneCache(t *testing.T) {
 	for _, c := range []struct{ cache, msg string }{
 		{bad, `gemm.bf16 256x256x128 sm_90a ping-pong="sometimes", which is not a valid value`},
 		{junk, "lacks its kernel, class or chip"},
+		{badCluster, `gemm.bf16 256x256x128 sm_90a cluster="3", which is not a valid value`},
 	} {
 		ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
 		pm := pass.NewManager(ctx, "builtin.module")

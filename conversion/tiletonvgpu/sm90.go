@@ -102,6 +102,15 @@ type sm90Plan struct {
 	// out is the TMA store of the epilogue (nil: the epilogue stores
 	// from registers).
 	out *tmaStorePlan
+	// cluster is the number of blocks of a cluster (1 or 2), which
+	// compute adjacent tiles sharing an operand: along the grid's rows
+	// (sharing B) when shareB, else along its columns (sharing A). Each
+	// block loads its part of the shared operand's boxes (see
+	// sharedHalves) into the shared memory of every block of the cluster
+	// (TMA multicast), so that it copies 1/cluster of that operand from
+	// L2.
+	cluster int64
+	shareB  bool
 }
 
 // es is the size in bytes of an operand's element.
@@ -117,13 +126,42 @@ func (p *sm90Plan) aBytes() int64 { return p.bm * p.bk * p.es() }
 // columns of its memref: A's bm x bk; B's bk x 64, or bn x bk when
 // kMajorB.
 func (p *sm90Plan) box(i int) []int64 {
+	var box []int64
 	switch {
 	case i == 0:
-		return []int64{p.bm, p.bk}
+		box = []int64{p.bm, p.bk}
 	case p.kMajorB:
-		return []int64{p.bn, p.bk}
+		box = []int64{p.bn, p.bk}
+	default:
+		box = []int64{p.bk, TMABox}
 	}
-	return []int64{p.bk, TMABox}
+	if p.halvesBoxes(i) {
+		box[0] /= p.cluster
+	}
+	return box
+}
+
+// shared returns the operand the blocks of a cluster share (0 for A, 1
+// for B), or -1 without clusters.
+func (p *sm90Plan) shared() int {
+	switch {
+	case p.cluster <= 1:
+		return -1
+	case p.shareB:
+		return 1
+	}
+	return 0
+}
+
+// halvesBoxes reports whether the blocks of a cluster load operand i by
+// parts of its boxes: rows r*R/cluster to (r+1)*R/cluster of each box of
+// R rows for the block of rank r. B's boxes of 64 columns are shared out
+// whole instead when there are at least as many as blocks.
+func (p *sm90Plan) halvesBoxes(i int) bool {
+	if i != p.shared() {
+		return false
+	}
+	return i == 0 || p.kMajorB || p.bn/TMABox < p.cluster
 }
 
 // sharedBytes is the dynamic shared memory of a block: the stages, the
@@ -140,7 +178,7 @@ func (p *sm90Plan) fitStages() {
 
 // planSM90 returns the plan of kernel kf (after splitRematerializable),
 // or nil and why the sm_90a path does not apply.
-func planSM90(kf *ir.Operation, pingpong bool) (*sm90Plan, string) {
+func planSM90(kf *ir.Operation, pingpong bool, cluster int64) (*sm90Plan, string) {
 	var dots []*ir.Operation
 	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if isOp(op, tile.AsDotOp) {
@@ -231,6 +269,7 @@ func planSM90(kf *ir.Operation, pingpong bool) (*sm90Plan, string) {
 		return nil, fmt.Sprintf("blocks %dx%dx%d: the sm_90a GEMM of %s takes bm 64 or 128, bk %d, bn 64, 128 or 256", p.bm, p.bk, p.bn, ir.TypeString(aElem), bk)
 	}
 	p.consumers = p.bm / WGMMAM
+	p.pairCluster(kf, cluster)
 	// Ping-pong's warpgroups multiply 128 rows of A each, which
 	// nvgpu.warpgroup.mma steps through as 16-bit rows of 64 elements.
 	p.pingpong = pingpong && p.bm == 2*WGMMAM && p.bn <= 128 && !f8
@@ -245,6 +284,64 @@ func planSM90(kf *ir.Operation, pingpong bool) (*sm90Plan, string) {
 		return nil, "two stages do not fit in shared memory"
 	}
 	return p, ""
+}
+
+// pairCluster sets the cluster of the plan: cluster blocks (at most 1:
+// none) that compute tiles adjacent along one axis of the grid, sharing
+// the operand whose blocks do not depend on the program index of that
+// axis: B, paired along the grid's rows (axis 0), when its stage is at
+// least as large as A's, else A, paired along the columns (axis 1). When
+// neither operand can be shared, the blocks are not clustered.
+func (p *sm90Plan) pairCluster(kf *ir.Operation, cluster int64) {
+	p.cluster = 1
+	if cluster <= 1 {
+		return
+	}
+	axes := len(tile.GridSemantics(kf))
+	shareB := p.bn >= p.bm
+	ok := func(b bool) bool {
+		if b {
+			return !dependsOnAxis(p.loads[1].Indices(), 0)
+		}
+		return axes == 2 && !dependsOnAxis(p.loads[0].Indices(), 1)
+	}
+	switch {
+	case ok(shareB):
+	case ok(!shareB):
+		shareB = !shareB
+	default:
+		return
+	}
+	p.cluster, p.shareB = cluster, shareB
+}
+
+// dependsOnAxis reports whether a value of vs is computed from the program
+// index of the grid's axis.
+func dependsOnAxis(vs []ir.Value, axis int64) bool {
+	seen := map[*ir.Operation]bool{}
+	var dep func(v ir.Value) bool
+	dep = func(v ir.Value) bool {
+		def := ir.DefiningOp(v)
+		if def == nil || seen[def] {
+			return false
+		}
+		seen[def] = true
+		if pid, ok := tile.AsProgramIdOp(def); ok {
+			return pid.Axis() == axis
+		}
+		for i := 0; i < def.NumOperands(); i++ {
+			if dep(def.Operand(i)) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, v := range vs {
+		if dep(v) {
+			return true
+		}
+	}
+	return false
 }
 
 func producesTile(op *ir.Operation) bool {
@@ -329,13 +426,41 @@ func tmaOK(ld tile.LoadOp) (*ir.BlockArgument, bool) {
 // ping-pong, the consumer warpgroups take the block's tiles in turn.
 // descA and descB are the kernel's tensor maps of A and B, descC that of
 // the output when the epilogue stores through TMA (see storeTMA).
+//
+// In clusters of two blocks (p.cluster), the tile loop runs over pairs of
+// tiles adjacent along the grid's rows (or columns, see
+// sm90Plan.pairCluster), in grouped order over the grid of pairs: cluster
+// c takes pairs c, c + clusters, ..., and its block of rank r the tile r
+// of each pair. The second tile of a pair past the grid's edge is
+// computed all the same, on the zeros TMA reads outside the operands,
+// and its stores fall outside the output: the block must go on filling
+// and releasing the ring that it shares with the other. A cluster
+// barrier keeps every block until the other's copies and arrivals that
+// target it are done.
 func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM int64, descA, descB, descC ir.Value) error {
 	ring := k.newRing(p, descA, descB)
 	f, _ := scf.AsForOp(p.loop)
 	k.gridDims = grid[:]
-	tiles := k.bin("arith.muli", grid[0], grid[1])
+	// The grid of units the blocks (clusters) take in turn: tiles, or
+	// pairs of tiles along axis pair.
+	units := grid
+	pair := 0
+	if !p.shareB {
+		pair = 1
+	}
+	if p.cluster > 1 {
+		units[pair] = k.div(k.add(grid[pair], k.c(p.cluster-1)), p.cluster)
+		if pair == 0 {
+			// Groups of as many block rows as before.
+			groupM = max(1, groupM/p.cluster)
+		}
+	}
+	tiles := k.bin("arith.muli", units[0], units[1])
 	first := k.gpuIndex("gpu.block_id", "x")
 	blocks := k.gpuIndex("gpu.grid_dim", "x")
+	if p.cluster > 1 {
+		first, blocks = k.div(first, p.cluster), k.div(blocks, p.cluster)
+	}
 	var err error
 	// eachTile emits the tile loop of a role: the operations before the k
 	// loop, then role with the tile's first k step in the ring's order.
@@ -343,7 +468,10 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 		k.forLoopStep(start, tiles, step, func(t ir.Value) {
 			k.tileIndex = t
 			j := k.bin("arith.divui", k.bin("arith.subi", t, first), blocks)
-			k.grouped = groupedOrder(k.emitter, t, grid[0], grid[1], groupM)
+			k.grouped = groupedOrder(k.emitter, t, units[0], units[1], groupM)
+			if p.cluster > 1 {
+				k.grouped[pair] = k.add(k.mul(k.grouped[pair], p.cluster), ring.rank)
+			}
 			for op := body.First(); op != p.loop && err == nil; op = op.Next() {
 				k.b.Loc = op.Loc()
 				err = k.lowerOp(op)
@@ -426,6 +554,9 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 		return err
 	}
 	k.b.Loc = body.Last().Loc()
+	if p.cluster > 1 {
+		k.clusterBarrier()
+	}
 	return k.lowerOp(body.Last())
 }
 
@@ -639,3 +770,9 @@ func isFloat8(t ir.Type) bool {
 	ft, ok := t.(*ir.FloatType)
 	return ok && (ft.Kind == ir.F8E4M3FN || ft.Kind == ir.F8E5M2)
 }
+
+// DefaultCluster returns the cluster of the sm_90a GEMM kernel kf when
+// the cluster option leaves it to the lowering: 1 (no clusters) for
+// every shape, the faster on an H200 at 4096³ and 8192³ in bf16 and f16
+// (docs/performance.md: clusters of two took 1.6 to 1.7 times as long).
+func DefaultCluster(kf *ir.Operation) int64 { return 1 }

@@ -80,6 +80,22 @@ func TestSM90Semantics(t *testing.T) {
 		{"gemm_f8.mlir", "128,128,128", []string{"nvvm.wgmma.mma_async", "A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]", "k = 32"}, []string{"nvgpu.warpgroup"}, true, ""},
 		{"gemm_f8.mlir", "64,256,128", []string{"nvvm.wgmma.mma_async", "n = 256"}, []string{"nvgpu.warpgroup"}, true, " persistent=1"},
 		{"gemm_f8e5m2.mlir", "128,64,128", []string{"A[<e5m2>, <one>, <row>], B[<e5m2>, <one>, <col>]"}, []string{"nvgpu.warpgroup"}, true, ""},
+		// Clusters of two blocks on adjacent tiles sharing an operand
+		// through TMA multicast, the producers relaying their consumers'
+		// releases of each stage to both blocks: B shared by tiles paired along the rows (the grid's
+		// 3 rows of 64x64 tiles leave the last pair's second tile past the
+		// edge), its one box loaded in halves of 32 rows; B's four boxes
+		// of 128x256 tiles shared out two by two; A shared by tiles
+		// paired along the columns (128x64: A's box in halves of 64 rows);
+		// ping-pong; k-major 8-bit B in halves of its rows; and on
+		// through nvvm (mapa, remote arrivals at cluster scope).
+		{"gemm_tiles.mlir", "64,64,64", append(wgmma[:9], "nvgpu.mbarrier.arrive.cluster", "multicast_mask", "nvvm.cluster.wait", "clusters in (%c2",
+			"nvvm.cluster_dim = array<i32: 2, 1, 1>", "box[%c32, "), nil, false, " cluster=2 persistent=2 group-m=2"},
+		{"gemm_tiles.mlir", "128,256,64", []string{"nvgpu.mbarrier.arrive.cluster", "multicast_mask", "nvgpu.tma.async.store", "memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle"}, []string{"memref<32x64xbf16"}, false, " cluster=2 persistent=2"},
+		{"gemm_tiles.mlir", "128,64,64", []string{"nvgpu.mbarrier.arrive.cluster", "multicast_mask", "memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle"}, []string{"memref<128x64xbf16, #gpu.address_space<workgroup>>, swizzle"}, false, " cluster=2 persistent=4"},
+		{"gemm_tiles.mlir", "128,128,64", []string{"nvgpu.mbarrier.arrive.cluster", "vector<128x128xf32>"}, nil, false, " cluster=2 persistent=2 ping-pong=true"},
+		{"gemm_f8.mlir", "128,128,128", []string{"nvgpu.mbarrier.arrive.cluster", "memref<64x128xf8E4M3FN, #gpu.address_space<workgroup>>, swizzle"}, nil, false, " cluster=2"},
+		{"gemm_tiles.mlir", "64,64,64", []string{"nvvm.mapa", "nvvm.mbarrier.arrive", "#nvvm.mem_scope<cluster>", "multicast_mask"}, []string{"nvgpu.mbarrier", "nvgpu.tma.async"}, true, " cluster=2 persistent=4"},
 		// A k block other than 64: the sm_80 path.
 		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}, false, ""},
 	}
@@ -186,6 +202,7 @@ func TestSM90PTX(t *testing.T) {
 		{"gemm_bias_relu.mlir", "128,128,64", "gemm_sm90.ptx.check", ""},
 		{"gemm_bias_relu.mlir", "128,128,64", "gemm_sm90_pingpong.ptx.check", " ping-pong=true"},
 		{"gemm_f8.mlir", "128,128,128", "gemm_f8_sm90.ptx.check", ""},
+		{"gemm_tiles.mlir", "128,256,64", "gemm_sm90_cluster.ptx.check", " cluster=2"},
 	} {
 		t.Run(c.check, func(t *testing.T) {
 			text := sm90PTX(t, c.file, c.sizes, c.opts)
@@ -207,12 +224,13 @@ func TestSM90Ptxas(t *testing.T) {
 	if err != nil {
 		t.Skip("ptxas is not installed: the sm_90a PTX is not assembled here (scripts/gpu-test.sh runs this test on a GPU machine)")
 	}
-	for _, c := range []struct{ file, sizes string }{
-		{"gemm_bias_relu.mlir", "64,64,64"}, {"gemm_bias_relu.mlir", "128,128,64"}, {"gemm_bias_relu.mlir", "128,256,64"},
-		{"gemm_f8.mlir", "128,128,128"}, {"gemm_f8.mlir", "128,256,128"},
+	for _, c := range []struct{ file, sizes, opts string }{
+		{"gemm_bias_relu.mlir", "64,64,64", ""}, {"gemm_bias_relu.mlir", "128,128,64", ""}, {"gemm_bias_relu.mlir", "128,256,64", ""},
+		{"gemm_f8.mlir", "128,128,128", ""}, {"gemm_f8.mlir", "128,256,128", ""},
+		{"gemm_bias_relu.mlir", "128,256,64", " cluster=2"}, {"gemm_bias_relu.mlir", "128,128,64", " cluster=2 ping-pong=true"},
 	} {
-		sizes := c.file + ":" + c.sizes
-		text := sm90PTX(t, c.file, c.sizes, "")
+		sizes := c.file + ":" + c.sizes + c.opts
+		text := sm90PTX(t, c.file, c.sizes, c.opts)
 		dir := t.TempDir()
 		src := filepath.Join(dir, "k.ptx")
 		if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
@@ -251,6 +269,19 @@ func TestFloat8Errors(t *testing.T) {
 				t.Fatalf("got %v, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+// TestClusterOption checks that a cluster of more than 2 blocks is a
+// diagnostic of the pass, not a lowering.
+func TestClusterOption(t *testing.T) {
+	ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
+	pm := pass.NewManager(ctx, "builtin.module")
+	if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=128,256,64}, tile-to-nvgpu{chip=sm_90a cluster=4})"); err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m); err == nil || !strings.Contains(err.Error(), "tile-to-nvgpu: cluster=4 is not 0, 1 or 2") {
+		t.Fatalf("got %v", err)
 	}
 }
 

@@ -141,6 +141,7 @@ type toNVGPU struct {
 	persistent *int64
 	warps      *int64
 	pingpong   *bool
+	cluster    *int64
 	overlap    *bool
 	blocksSM   *int64
 	cache      *string
@@ -158,10 +159,11 @@ func New() pass.Pass {
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
 	p.pingpong = p.Options.Bool("ping-pong", false, "Let the two consumer warpgroups of an sm_90a GEMM take turns: whole 128-row blocks (bn at most 128) rather than 64 rows of each, so that the epilogue of one overlaps the products of the other (the attention kernel's warpgroups always take turns)")
+	p.cluster = p.Options.Int("cluster", 0, "Blocks of a cluster of an sm_90a GEMM, 1 or 2: a cluster of 2 computes two adjacent tiles that share an operand, each block loading half of it into both blocks' shared memory (TMA multicast); 0: the default of the GEMM's shape (see DefaultCluster)")
 	p.overlap = p.Options.Bool("attention-overlap", false, "Rotate the loop of the sm_90a attention kernel so that the softmax of a key block runs while P V of the block before does (FlashAttention 3's intra-warpgroup overlap)")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
-	p.cache = p.Options.String("tune-cache", "", "A winners cache written by strata-tune: sm_90a GEMMs and attention kernels of a cached kernel, shape class and chip take group-m, ping-pong, persistent and attention-overlap from it")
+	p.cache = p.Options.String("tune-cache", "", "A winners cache written by strata-tune: sm_90a GEMMs and attention kernels of a cached kernel, shape class and chip take group-m, ping-pong, persistent, cluster and attention-overlap from it")
 	p.prefetch = p.Options.Int("prefetch", 0, "Registers a thread of a persistent grid without products may spend on loads issued ahead: the next program's inputs, loaded while the block computes the current one, and inputs common to all programs, loaded once (0: 32; negative: none)")
 	p.depth = p.Options.Int("prefetch-depth", 1, "Programs ahead whose inputs the loop of a persistent grid without products issues (see prefetch), 1 to 4")
 	p.blocksSM = p.Options.Int("blocks-per-sm", 0, "Ask the assembler to fit at least this many blocks of a kernel without products on a multiprocessor, limiting its registers (nvvm.minctasm; 0: no request)")
@@ -178,6 +180,9 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if d := *p.depth; d < 1 || d > 4 {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: prefetch-depth=%d is not in [1, 4]", d))
 	}
+	if c := *p.cluster; c < 0 || c > 2 {
+		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: cluster=%d is not 0, 1 or 2", c))
+	}
 	if b := *p.blocksSM; b < 0 || b > 32 {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: blocks-per-sm=%d is not in [0, 32]", b))
 	}
@@ -190,7 +195,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 		cache = c
 	}
 	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong,
-		AttentionOverlap: *p.overlap, BlocksPerSM: *p.blocksSM, Cache: cache, Prefetch: *p.prefetch, PrefetchDepth: *p.depth}); err != nil {
+		Cluster: *p.cluster, AttentionOverlap: *p.overlap, BlocksPerSM: *p.blocksSM, Cache: cache, Prefetch: *p.prefetch, PrefetchDepth: *p.depth}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -242,9 +247,12 @@ type Options struct {
 	// its two consumer warpgroups, when it has two, issue their products
 	// in turns (see flash90.pingpong).
 	PingPong bool
+	// Cluster is the number of blocks of a cluster of an sm_90a GEMM (1
+	// or 2; see sm90Plan.cluster); 0 takes DefaultCluster of the GEMM.
+	Cluster int64
 	// Cache, when not nil, is a winners cache of strata-tune: an sm_90a
 	// GEMM or attention kernel whose key (see GEMMKey, AttentionKey) it
-	// holds takes its group-m, ping-pong, persistent and
+	// holds takes its group-m, ping-pong, persistent, cluster and
 	// attention-overlap options from the cached winner instead.
 	Cache *tune.Cache
 
@@ -371,11 +379,29 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	dims := []ir.Value{e.c(1), e.c(1), e.c(1)}
 	copy(dims, grid)
 	args := lo.Args()
-	if _, gemm := plan.(*sm90Plan); gemm {
+	var clusters []ir.Value
+	if gemm, ok := plan.(*sm90Plan); ok {
 		args = append(append([]ir.Value(nil), args...), dims[0], dims[1])
-		dims = []ir.Value{e.bin("arith.muli", dims[0], dims[1]), e.c(1), e.c(1)}
-		if persistent > 0 {
-			dims[0] = e.bin("arith.minui", dims[0], e.c(persistent))
+		if c := gemm.cluster; c > 1 {
+			// A cluster per pair of tiles, at most persistent blocks
+			// (rounded down to whole clusters, at least one).
+			pairs := []ir.Value{dims[0], dims[1]}
+			axis := 0
+			if !gemm.shareB {
+				axis = 1
+			}
+			pairs[axis] = e.bin("arith.divui", e.add(pairs[axis], e.c(c-1)), e.c(c))
+			n := e.bin("arith.muli", pairs[0], pairs[1])
+			if persistent > 0 {
+				n = e.bin("arith.minui", n, e.c(max(1, persistent/c)))
+			}
+			dims = []ir.Value{e.bin("arith.muli", n, e.c(c)), e.c(1), e.c(1)}
+			clusters = []ir.Value{e.c(c), e.c(1), e.c(1)}
+		} else {
+			dims = []ir.Value{e.bin("arith.muli", dims[0], dims[1]), e.c(1), e.c(1)}
+			if persistent > 0 {
+				dims[0] = e.bin("arith.minui", dims[0], e.c(persistent))
+			}
 		}
 	} else if persistent > 0 {
 		args = append(args, dims[0])
@@ -398,11 +424,12 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 		shared = []ir.Value{e.val("arith.constant", nil, ctx.I(32),
 			ir.NamedAttr{Name: "value", Value: ctx.IntegerAttr(ctx.I(32), dynamic)})}
 	}
-	ops := append(append(append(dims, e.c(threads), e.c(1), e.c(1)), shared...), args...)
+	ops := append(append(append(append(dims, e.c(threads), e.c(1), e.c(1)), clusters...), shared...), args...)
+	c := int32(min(1, len(clusters)))
 	b.Create(&ir.OperationState{Name: ctx.OpName("gpu.launch_func"), Operands: ops,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "kernel", Value: ctx.SymbolRefAttr(ModuleName, []string{lo.Kernel()})},
-			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, int32(len(shared)), int32(len(args)), 0)},
+			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, c, c, c, int32(len(shared)), int32(len(args)), 0)},
 		})})
 	l.Erase()
 	return nil
@@ -451,7 +478,11 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	var attn *flash90
 	why := "chip " + chip + " has no tensor-core instruction of 8-bit floats (mma.sync of e4m3 and e5m2 needs sm_89, wgmma sm_90a)"
 	if chip == "sm_90a" && t.AsyncCopy && !persistent {
-		plan, why = planSM90(work, opts.PingPong)
+		cluster := opts.Cluster
+		if cluster == 0 {
+			cluster = DefaultCluster(work)
+		}
+		plan, why = planSM90(work, opts.PingPong, cluster)
 		if plan == nil {
 			attn, _ = planFlash90(work)
 			if attn != nil {
@@ -537,6 +568,9 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		// One block per multiprocessor at most, so that the register
 		// budgets of setmaxnreg apply.
 		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), 1)})
+		if plan != nil && plan.cluster > 1 {
+			attrs = append(attrs, ir.NamedAttr{Name: "nvvm.cluster_dim", Value: ctx.DenseI32Array(int32(plan.cluster), 1, 1)})
+		}
 	} else if !hasDot(work) {
 		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), blocksPerSM(opts.BlocksPerSM, threads))})
 	}

@@ -43,15 +43,27 @@ type ring struct {
 	order        ir.Value
 	descA, descB ir.Value
 	barType      ir.Type
+	// rank is the block's rank in its cluster (nil without clusters).
+	rank ir.Value
+	// relay holds, in a cluster, a barrier per stage on which the
+	// producer of every block of the cluster arrives once the block's
+	// consumers released the stage (nil without clusters).
+	relay ir.Value
 }
 
 // newRing emits, in the kernel's prologue, the dynamic shared memory
 // aligned to the swizzle's 1024 bytes, the full and empty barriers and
 // their initialization by thread 0 (full expects the producer's one
 // arrival and the bytes of the copies, empty one arrival per warpgroup
-// that reads the stage), and a block barrier that publishes them.
+// that reads the stage, and in a cluster relay one arrival per block's
+// producer), and a block barrier that publishes them, or a cluster
+// barrier in a cluster, whose blocks' copies and arrivals then reach each
+// other's barriers.
 func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r := &ring{p: p, descA: descA, descB: descB}
+	if p.cluster > 1 {
+		r.rank = k.gpuIndex("gpu.cluster_block_id", "x")
+	}
 	i8 := k.ctx.I(8)
 	dynT := k.ctx.MemRefType([]int64{ir.Dynamic}, i8, nil, k.workgroupSpace())
 	r.dyn = gpu.BuildDynamicSharedMemory(k.b, k.b.Loc, dynT).Operation.Result(0)
@@ -61,6 +73,9 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r.barType = k.parsedType(fmt.Sprintf("!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.stages))
 	r.full = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
 	r.empty = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
+	if p.cluster > 1 {
+		r.relay = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
+	}
 	if p.pingpong {
 		r.order = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, k.parsedType(fmt.Sprintf(
 			"!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.consumers))).Operation.Result(0)
@@ -69,13 +84,28 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 		for s := int64(0); s < p.stages; s++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.full, k.c(1), k.c(s))
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.readers()), k.c(s))
+			if r.relay != nil {
+				nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.relay, k.c(p.cluster), k.c(s))
+			}
 		}
 		for w := int64(0); r.order != nil && w < p.consumers; w++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.order, k.c(1), k.c(w))
 		}
 	})
+	if p.cluster > 1 {
+		k.op("nvvm.fence.mbarrier.init", nil, nil)
+		k.clusterBarrier()
+		return r
+	}
 	k.op("gpu.barrier", nil, nil)
 	return r
+}
+
+// clusterBarrier emits a barrier of all the threads of the cluster's
+// blocks.
+func (k *kernel) clusterBarrier() {
+	k.op("nvvm.cluster.arrive", nil, nil)
+	k.op("nvvm.cluster.wait", nil, nil)
 }
 
 // view returns the memref of rows x cols elements at byte off of stage s.
@@ -105,7 +135,12 @@ func (r *ring) wait(k *kernel, bars, s, parity ir.Value) {
 // empty (from the ring's second round on), expect its bytes on full, and
 // copy the A box at (row bm*ia0, column 64*ia1) and the B boxes at (row
 // 64*ib0, column bn*ib1 + 64j), indices giving the block indices (ia,
-// ib) of step i.
+// ib) of step i. In a cluster, the blocks' copies of the shared operand
+// fill the stage of every block: once its consumers released the stage,
+// the producer relays the release to every block's relay barrier
+// (nvgpu.mbarrier.arrive.cluster) and waits on its own for every
+// block's producer to have done so, so that the consumers' releases stay
+// predicated local arrivals, without a branch between their wgmma.
 func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value) ([]ir.Value, []ir.Value)) {
 	p := r.p
 	k.forLoop(k.c(0), steps, func(i ir.Value) {
@@ -113,25 +148,92 @@ func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value)
 		s, parity := r.stageOf(k, g)
 		k.guarded(k.cmp(9, g, k.c(p.stages)), func() {
 			// The release of the round before.
-			r.wait(k, r.empty, s, k.bin("arith.xori", parity, k.boolConst(true)))
+			before := k.bin("arith.xori", parity, k.boolConst(true))
+			r.wait(k, r.empty, s, before)
+			if r.relay != nil {
+				// In every block of the cluster, whose stages the
+				// block's copies fill too.
+				for q := int64(0); q < p.cluster; q++ {
+					nvgpu.BuildMbarrierArriveCluster(k.b, k.b.Loc, r.relay, s, k.c(q))
+				}
+				r.wait(k, r.relay, s, before)
+			}
 		})
 		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.full, k.c(p.stageBytes()), s)
 		ia, ib := indices(i)
-		a := r.view(k, s, 0, p.bm, p.bk)
-		nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, a, r.full, r.descA,
-			[]ir.Value{k.mul(ia[1], p.bk), k.mul(ia[0], p.bm)}, s)
+		boxes := [2][]tmaBox{{{0, p.bm, p.bk, k.mul(ia[1], p.bk), k.mul(ia[0], p.bm)}}}
 		if p.kMajorB {
 			// One box of bn rows of B's N x K memref.
-			b := r.view(k, s, p.aBytes(), p.bn, p.bk)
-			nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, b, r.full, r.descB, []ir.Value{k.mul(ib[1], p.bk), k.mul(ib[0], p.bn)}, s)
-			return
+			boxes[1] = []tmaBox{{p.aBytes(), p.bn, p.bk, k.mul(ib[1], p.bk), k.mul(ib[0], p.bn)}}
+		} else {
+			for j := int64(0); j < p.bn/TMABox; j++ {
+				boxes[1] = append(boxes[1], tmaBox{p.aBytes() + j*p.bk*TMABox*p.es(), p.bk, TMABox,
+					k.add(k.mul(ib[1], p.bn), k.c(j*TMABox)), k.mul(ib[0], p.bk)})
+			}
 		}
-		for j := int64(0); j < p.bn/TMABox; j++ {
-			b := r.view(k, s, p.aBytes()+j*p.bk*TMABox*p.es(), p.bk, TMABox)
-			col := k.add(k.mul(ib[1], p.bn), k.c(j*TMABox))
-			nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, b, r.full, r.descB, []ir.Value{col, k.mul(ib[0], p.bk)}, s)
+		for op, bs := range boxes {
+			if op != p.shared() {
+				for _, b := range bs {
+					nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, r.view(k, s, b.off, b.rows, b.cols), r.full, r.desc(op), []ir.Value{b.x, b.y}, s)
+				}
+				continue
+			}
+			r.multicast(k, s, op, bs)
 		}
 	})
+}
+
+// tmaBox is a TMA box of an operand in a stage: its byte offset in the
+// stage, its rows and columns, and its coordinates in the operand's
+// memref (column x, row y).
+type tmaBox struct {
+	off, rows, cols int64
+	x, y            ir.Value
+}
+
+func (r *ring) desc(op int) ir.Value {
+	if op == 0 {
+		return r.descA
+	}
+	return r.descB
+}
+
+// multicast emits the block's part of the boxes bs of shared operand op
+// of stage s, copied into the stage of every block of the cluster: the
+// rank's share of the boxes, or of the rows of each box (see
+// sm90Plan.halvesBoxes). The blocks' parts make up the operand, so that
+// each block's full barrier receives the stage's bytes.
+func (r *ring) multicast(k *kernel, s ir.Value, op int, bs []tmaBox) {
+	p := r.p
+	i16 := k.ctx.I(16)
+	mask := k.val("arith.constant", nil, i16, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i16, 1<<p.cluster-1)})
+	// Rank 0's part, and how far the next rank's lies in the stage
+	// (bytes) and in the memref (columns, rows).
+	var part []tmaBox
+	var dOff, dx, dy int64
+	if p.halvesBoxes(op) {
+		for _, b := range bs {
+			part = append(part, tmaBox{b.off, b.rows / p.cluster, b.cols, b.x, b.y})
+		}
+		dOff, dy = bs[0].rows/p.cluster*bs[0].cols*p.es(), bs[0].rows/p.cluster
+	} else {
+		n := int64(len(bs)) / p.cluster
+		part = bs[:n]
+		dOff, dx = n*bs[0].rows*bs[0].cols*p.es(), n*bs[0].cols
+	}
+	shift := func(v ir.Value, d int64) ir.Value {
+		if d == 0 {
+			return v
+		}
+		return k.add(v, k.mul(r.rank, d))
+	}
+	for _, b := range part {
+		at := k.add(r.base, k.add(k.bin("arith.muli", s, k.c(p.stageBytes())), shift(k.c(b.off), dOff)))
+		t := k.ctx.MemRefType([]int64{b.rows, b.cols}, p.elem, nil, k.workgroupSpace())
+		dst := memref.BuildView(k.b, k.b.Loc, r.dyn, at, nil, t).Operation.Result(0)
+		nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, dst, r.full, r.desc(op), []ir.Value{shift(b.x, dx), shift(b.y, dy)}, s,
+			nvgpu.TmaAsyncLoadOptions{MulticastMask: mask})
+	}
 }
 
 // consume emits the consumer warpgroups' loop over the steps k steps of

@@ -84,6 +84,27 @@ func (b *Buffer) View(elem ir.Type, es, shift, n int64) (*Buffer, int64, error) 
 	return t, shift / es, nil
 }
 
+// ViewElem reports whether v is the typed storage of views of b (see
+// View), and of which element type.
+func (b *Buffer) ViewElem(v *Buffer) (ir.Type, bool) {
+	if b.views == nil {
+		return nil, false
+	}
+	for elem, t := range b.views.typed {
+		if t == v {
+			return elem, true
+		}
+	}
+	return nil, false
+}
+
+// TypedStorage returns the storage of the views of b, a buffer of bytes,
+// as elements of elem of es bytes, made when no view made it yet.
+func (b *Buffer) TypedStorage(elem ir.Type, es int64) (*Buffer, error) {
+	t, _, err := b.View(elem, es, 0, 0)
+	return t, err
+}
+
 // Watcher observes accesses to the elements of a Buffer.
 type Watcher interface {
 	// Access is called by op's semantics before they read (write false)

@@ -1944,6 +1944,45 @@ func BuildWarpgroupMmaSs(b *ir.Builder, loc ir.Location, descriptorA ir.Value, d
 	return WarpgroupMmaSsOp{op}
 }
 
+// MbarrierArriveClusterOpName is the name of the operation nvgpu.mbarrier.arrive.cluster.
+const MbarrierArriveClusterOpName = "nvgpu.mbarrier.arrive.cluster"
+
+// MbarrierArriveClusterOp wraps an operation nvgpu.mbarrier.arrive.cluster: arrives, with release semantics at cluster scope, on barrier mbarId of the group's instance in the block of rank ctaId of the cluster.
+type MbarrierArriveClusterOp struct{ *ir.Operation }
+
+// AsMbarrierArriveClusterOp returns op as a MbarrierArriveClusterOp if it is an operation nvgpu.mbarrier.arrive.cluster.
+func AsMbarrierArriveClusterOp(op *ir.Operation) (MbarrierArriveClusterOp, bool) {
+	if op == nil || op.Name() != MbarrierArriveClusterOpName {
+		return MbarrierArriveClusterOp{}, false
+	}
+	return MbarrierArriveClusterOp{op}, true
+}
+
+// Barriers returns the operand barriers.
+func (op MbarrierArriveClusterOp) Barriers() ir.Value { return op.Operation.Operand(0) }
+
+// MbarId returns the operand mbarId.
+func (op MbarrierArriveClusterOp) MbarId() ir.Value { return op.Operation.Operand(1) }
+
+// CtaId returns the operand ctaId.
+func (op MbarrierArriveClusterOp) CtaId() ir.Value { return op.Operation.Operand(2) }
+
+// BuildMbarrierArriveCluster creates an operation nvgpu.mbarrier.arrive.cluster at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierArriveClusterOp.
+func BuildMbarrierArriveCluster(b *ir.Builder, loc ir.Location, barriers ir.Value, mbarId ir.Value, ctaId ir.Value) MbarrierArriveClusterOp {
+	if barriers == nil || mbarId == nil || ctaId == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierArriveClusterOpName)
+		return MbarrierArriveClusterOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, MbarrierArriveClusterOpName), Loc: loc}
+	st.Operands = append(st.Operands, barriers)
+	st.Operands = append(st.Operands, mbarId)
+	st.Operands = append(st.Operands, ctaId)
+	op := b.Create(st)
+	return MbarrierArriveClusterOp{op}
+}
+
 // WarpgroupIdOpName is the name of the operation nvgpu.warpgroup.id.
 const WarpgroupIdOpName = "nvgpu.warpgroup.id"
 
@@ -2090,7 +2129,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x5a, 0x03, 0x00, 0x9b, 0xba, 0xa5, 0x03, 0x4c, 0xc6, 0x2c, 0x64, 0x71, 0x7a, 0x11, 0x7d, 0x56, 0x69, 0x3f, 0xe3, 0xf4, 0xe9, 0x2e, 0x8d, 0x4d, 0x3d, 0x93, 0xae, 0xb5, 0xca, 0xec, 0x61, 0x95}
+var definitionsSum = [32]byte{0xf8, 0x18, 0x86, 0x00, 0xe6, 0x15, 0x1a, 0x24, 0x13, 0x0d, 0x66, 0xa1, 0x24, 0x5b, 0xb6, 0x42, 0xc8, 0xcb, 0xce, 0x4a, 0x10, 0x98, 0xae, 0x80, 0xc9, 0x5e, 0x2b, 0x32, 0x7b, 0x11, 0xf1, 0x2a}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "nvgpu", Items: []*irdl.DialectItem{
@@ -2585,15 +2624,24 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				{Pos: irdl.Position{Line: 256, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 258, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 258, Column: 3}, Name: "warpgroup.id", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 259, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 13}, Raw: "\"The index of the executing warpgroup within its block, selecting its role in warp-specialized kernels\""}},
-			{Pos: irdl.Position{Line: 260, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 260, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 258, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 258, Column: 3}, Name: "mbarrier.arrive.cluster", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 259, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 13}, Raw: "\"Arrives, with release semantics at cluster scope, on barrier mbarId of the group's instance in the block of rank ctaId of the cluster\""}},
+			{Pos: irdl.Position{Line: 260, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 260, Column: 15}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 25}, Name: "Barriers"}},
+				{Pos: irdl.Position{Line: 260, Column: 35}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 43}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 260, Column: 50}, Name: "ctaId", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 57}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 261, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 261, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 261, Column: 14}, Name: "id", C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 18}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 261, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 12}, Raw: "\"$barriers `[` $mbarId `]` `,` $ctaId attr-dict `:` type($barriers)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 263, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 263, Column: 3}, Name: "warpgroup.id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 264, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 264, Column: 13}, Raw: "\"The index of the executing warpgroup within its block, selecting its role in warp-specialized kernels\""}},
+			{Pos: irdl.Position{Line: 265, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 265, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 265, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 262, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 262, Column: 12}, Raw: "\"attr-dict\""}},
+			{Pos: irdl.Position{Line: 266, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 266, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 266, Column: 14}, Name: "id", C: &irdl.Constraint{Pos: irdl.Position{Line: 266, Column: 18}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 267, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 267, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
 	}},
 }}

@@ -4828,8 +4828,21 @@ func AsMbarrierArriveOp(op *ir.Operation) (MbarrierArriveOp, bool) {
 // Addr returns the operand addr.
 func (op MbarrierArriveOp) Addr() ir.Value { return op.Operation.Operand(0) }
 
-// Res returns the result res.
-func (op MbarrierArriveOp) Res() ir.Value { return op.Operation.Result(0) }
+// Count returns the optional operand count, or nil when it is absent.
+func (op MbarrierArriveOp) Count() ir.Value {
+	if vs := op.Operation.Operands()[1 : op.Operation.NumOperands()-0]; len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
+}
+
+// Res returns the optional result res, or nil when it is absent.
+func (op MbarrierArriveOp) Res() ir.Value {
+	if vs := op.Operation.Results()[0 : op.Operation.NumResults()-0]; len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
+}
 
 // ScopeAttr returns the attribute of the property scope, or nil when it is absent.
 func (op MbarrierArriveOp) ScopeAttr() ir.Attribute { return op.InherentAttr("scope") }
@@ -4870,10 +4883,14 @@ func (op MbarrierArriveOp) Relaxed() bool {
 // nvvm.mbarrier.arrive for BuildMbarrierArrive; the zero value leaves them all absent (or at
 // their defaults).
 type MbarrierArriveOptions struct {
+	// Count is the optional operand count (nil: absent).
+	Count ir.Value
 	// Scope is the property scope (the zero value: its default).
 	Scope MemScopeKind
 	// Relaxed is the property relaxed (the zero value: its default).
 	Relaxed bool
+	// ResType is the type of the optional result res (nil: absent).
+	ResType ir.Type
 }
 
 // BuildMbarrierArrive creates an operation nvvm.mbarrier.arrive at b's insertion point. Optional operands,
@@ -4889,13 +4906,18 @@ func BuildMbarrierArrive(b *ir.Builder, loc ir.Location, addr ir.Value, opts ...
 	st := &ir.OperationState{Name: genOpName(b, MbarrierArriveOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, addr)
+	if o.Count != nil {
+		st.Operands = append(st.Operands, o.Count)
+	}
 	if o.Scope != 0 {
 		props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b, "nvvm", "mem_scope<"+(o.Scope).String()+">")})
 	}
 	if o.Relaxed {
 		props = append(props, ir.NamedAttr{Name: "relaxed", Value: b.Ctx.Bool(o.Relaxed)})
 	}
-	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(64))
+	if o.ResType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.ResType)
+	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
@@ -7717,6 +7739,10 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(func(op *ir.Operation) error { return verifyCpAsyncSharedGlobal(CpAsyncSharedGlobalOp{op}) })
 	}
 	{
+		d := def("nvvm.mbarrier.arrive")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyMbarrierArrive(MbarrierArriveOp{op}) })
+	}
+	{
 		d := def("nvvm.mma.sync")
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printMmaSync(p, MmaSyncOp{op}) }
 		d.Parse = parseMmaSync
@@ -7750,7 +7776,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x60, 0x9f, 0x4e, 0xd8, 0x9f, 0x31, 0x5f, 0x97, 0x3a, 0xef, 0x26, 0x92, 0xa4, 0xc3, 0xf3, 0xe1, 0x5a, 0x62, 0xa5, 0xd5, 0xec, 0x48, 0xdf, 0x10, 0x49, 0x58, 0xa8, 0x5b, 0x44, 0x30, 0x4d, 0xdd}
+var definitionsSum = [32]byte{0x26, 0xd4, 0xd1, 0x99, 0x25, 0xb5, 0x03, 0xc4, 0x33, 0x55, 0xe3, 0x77, 0x64, 0x75, 0x2f, 0x84, 0x92, 0xed, 0xb8, 0x06, 0xe8, 0xc4, 0x66, 0xf6, 0x54, 0xb6, 0x85, 0x5f, 0x54, 0xa8, 0xbf, 0xd0}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "nvvm", Items: []*irdl.DialectItem{
@@ -9060,10 +9086,15 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 		{Pos: irdl.Position{Line: 723, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 723, Column: 3}, Name: "mbarrier.arrive", Items: []*irdl.OpItem{
 			{Pos: irdl.Position{Line: 724, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 724, Column: 13}, Raw: "\"MBarrier Arrive Operation\""}},
 			{Pos: irdl.Position{Line: 725, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 725, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 725, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 21}, Name: "PtrGenericOrShared"}},
+				{Pos: irdl.Position{Line: 725, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 21}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 725, Column: 27}, C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 27}, Name: "LLVMPointerAS0"}},
+					{Pos: irdl.Position{Line: 725, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 43}, Name: "LLVMPointerAS3"}},
+					{Pos: irdl.Position{Line: 725, Column: 59}, C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 59}, Name: "LLVMPointerAS7"}},
+				}}},
+				{Pos: irdl.Position{Line: 725, Column: 76}, Name: "count", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 92}, Name: "I32"}},
 			}}},
 			{Pos: irdl.Position{Line: 726, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 726, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 726, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 19}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 726, Column: 14}, Name: "res", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 28}, Name: "I64"}},
 			}}},
 			{Pos: irdl.Position{Line: 727, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 727, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
 				{Pos: irdl.Position{Line: 727, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 727, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
@@ -9071,504 +9102,507 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 727, Column: 49}, Value: "cta"}},
 				{Pos: irdl.Position{Line: 727, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 727, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 727, Column: 74}, Value: "false"}},
 			}}},
-			{Pos: irdl.Position{Line: 728, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 728, Column: 12}, Raw: "\"$addr attr-dict `:` type($addr) `->` type($res)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 730, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 730, Column: 3}, Name: "mbarrier.arrive.nocomplete", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 731, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 731, Column: 13}, Raw: "\"MBarrier Arrive No-Complete Operation\""}},
-			{Pos: irdl.Position{Line: 732, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 732, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 732, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 732, Column: 21}, Name: "PtrGenericOrShared"}},
-				{Pos: irdl.Position{Line: 732, Column: 41}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 732, Column: 48}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 733, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 733, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 733, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 733, Column: 19}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 734, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 734, Column: 12}, Raw: "\"$addr `,` $count attr-dict `:` type(operands) `->` type($res)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 736, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 736, Column: 3}, Name: "mbarrier.arrive.expect_tx", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 737, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 737, Column: 13}, Raw: "\"MBarrier Arrive with Expected Transaction Count\""}},
-			{Pos: irdl.Position{Line: 738, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 738, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 738, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 738, Column: 21}, Name: "LLVMAnyPointer"}},
-				{Pos: irdl.Position{Line: 738, Column: 37}, Name: "txcount", C: &irdl.Constraint{Pos: irdl.Position{Line: 738, Column: 46}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 738, Column: 51}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 738, Column: 71}, Name: "I1"}},
-			}}},
-			{Pos: irdl.Position{Line: 739, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 739, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 739, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 739, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 739, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 739, Column: 33}, Name: "MemScopeKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 739, Column: 49}, Value: "cta"}},
-				{Pos: irdl.Position{Line: 739, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 739, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 739, Column: 74}, Value: "false"}},
-			}}},
-			{Pos: irdl.Position{Line: 740, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 740, Column: 12}, Raw: "\"$addr `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 742, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 742, Column: 3}, Name: "mbarrier.try_wait.parity", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 743, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 743, Column: 13}, Raw: "\"MBarrier Potentially-Blocking Try Wait with Phase Parity\""}},
-			{Pos: irdl.Position{Line: 744, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 744, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 744, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 744, Column: 21}, Name: "LLVMAnyPointer"}},
-				{Pos: irdl.Position{Line: 744, Column: 37}, Name: "phase", C: &irdl.Constraint{Pos: irdl.Position{Line: 744, Column: 44}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 744, Column: 49}, Name: "ticks", C: &irdl.Constraint{Pos: irdl.Position{Line: 744, Column: 56}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 745, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 745, Column: 12}, Raw: "\"$addr `,` $phase `,` $ticks attr-dict `:` type(operands)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 747, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 747, Column: 3}, Name: "mbarrier.test.wait", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 748, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 748, Column: 13}, Raw: "\"MBarrier Non-Blocking Test Wait Operation\""}},
-			{Pos: irdl.Position{Line: 749, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 749, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 749, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 749, Column: 21}, Name: "PtrGenericOrShared"}},
-				{Pos: irdl.Position{Line: 749, Column: 41}, Name: "state", C: &irdl.Constraint{Pos: irdl.Position{Line: 749, Column: 48}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 750, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 750, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 750, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 750, Column: 19}, Name: "I1"}},
-			}}},
-			{Pos: irdl.Position{Line: 751, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 751, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 751, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 751, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 751, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 751, Column: 33}, Name: "MemScopeKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 751, Column: 49}, Value: "cta"}},
-				{Pos: irdl.Position{Line: 751, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 751, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 751, Column: 74}, Value: "false"}},
-			}}},
-			{Pos: irdl.Position{Line: 752, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 752, Column: 12}, Raw: "\"$addr `,` $state attr-dict `:` type(operands) `->` type($res)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 756, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 756, Column: 3}, Name: "ldmatrix", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 757, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 757, Column: 13}, Raw: "\"cooperative matrix load\""}},
-			{Pos: irdl.Position{Line: 758, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 758, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 758, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 758, Column: 20}, Name: "PtrShared"}},
-			}}},
-			{Pos: irdl.Position{Line: 759, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 759, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 759, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 759, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 760, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 760, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 760, Column: 17}, Name: "num", C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 22}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 760, Column: 31}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 39}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 760, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 48}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 760, Column: 60}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 67}, Lit: "#nvvm.ld_st_matrix_shape"}},
-				{Pos: irdl.Position{Line: 760, Column: 93}, Name: "eltType", C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 760, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 111}, Name: "LdStMatrixEltType"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 761, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 761, Column: 12}, Raw: "\"$ptr attr-dict `:` functional-type($ptr, $res)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 763, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 763, Column: 3}, Name: "stmatrix", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 764, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 764, Column: 13}, Raw: "\"cooperative matrix store\""}},
-			{Pos: irdl.Position{Line: 765, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 765, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 765, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 20}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 765, Column: 31}, Name: "sources", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 49}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 766, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 766, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 766, Column: 17}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 766, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 34}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 766, Column: 46}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 53}, Lit: "#nvvm.ld_st_matrix_shape"}},
-				{Pos: irdl.Position{Line: 766, Column: 79}, Name: "eltType", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 88}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 766, Column: 97}, C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 97}, Name: "LdStMatrixEltType"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 767, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 767, Column: 12}, Raw: "\"$ptr `,` $sources attr-dict `:` type(operands)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 769, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 769, Column: 3}, Name: "mma.sync", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 770, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 770, Column: 13}, Raw: "\"cooperative matrix-multiply and accumulate\""}},
-			{Pos: irdl.Position{Line: 771, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 771, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 771, Column: 15}, Name: "operandA", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 771, Column: 34}, Name: "LLVMType"}},
-				{Pos: irdl.Position{Line: 771, Column: 44}, Name: "operandB", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 771, Column: 63}, Name: "LLVMType"}},
-				{Pos: irdl.Position{Line: 771, Column: 73}, Name: "operandC", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 771, Column: 92}, Name: "LLVMType"}},
-			}}},
-			{Pos: irdl.Position{Line: 772, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 772, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 772, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 19}, Name: "LLVMAnyStruct"}},
-			}}},
-			{Pos: irdl.Position{Line: 773, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 773, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 773, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 24}, Lit: "#nvvm.shape"}},
-				{Pos: irdl.Position{Line: 773, Column: 37}, Name: "b1Op", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 52}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 773, Column: 61}, C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 61}, Name: "MMAB1Op"}},
-				}}},
-				{Pos: irdl.Position{Line: 773, Column: 71}, Name: "intOverflowBehavior", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 101}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 773, Column: 110}, C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 110}, Name: "MMAIntOverflow"}},
-				}}},
-				{Pos: irdl.Position{Line: 774, Column: 17}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 774, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 35}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 774, Column: 47}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 774, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 65}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 775, Column: 17}, Name: "multiplicandAPtxType", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 48}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 775, Column: 57}, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 57}, Name: "MMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 775, Column: 68}, Name: "multiplicandBPtxType", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 99}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 775, Column: 108}, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 108}, Name: "MMATypes"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 776, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 776, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 776, Column: 12}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 776, Column: 21}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 728, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 728, Column: 12}, Raw: "\"$addr (`,` $count^)? attr-dict `:` type($addr) (`->` type($res)^)?\""}},
+			{Pos: irdl.Position{Line: 729, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 729, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 729, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 778, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 778, Column: 3}, Name: "wmma.load", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 779, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 779, Column: 13}, Raw: "\"Warp synchronous matrix load\""}},
-			{Pos: irdl.Position{Line: 780, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 780, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 780, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 780, Column: 20}, Name: "LLVMAnyPointer"}},
-				{Pos: irdl.Position{Line: 780, Column: 36}, Name: "stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 780, Column: 44}, Name: "I32"}},
+		{Pos: irdl.Position{Line: 731, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 731, Column: 3}, Name: "mbarrier.arrive.nocomplete", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 732, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 732, Column: 13}, Raw: "\"MBarrier Arrive No-Complete Operation\""}},
+			{Pos: irdl.Position{Line: 733, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 733, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 733, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 733, Column: 21}, Name: "PtrGenericOrShared"}},
+				{Pos: irdl.Position{Line: 733, Column: 41}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 733, Column: 48}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 781, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 781, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 781, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 781, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 25}, Name: "LLVMAnyStruct"}},
-					{Pos: irdl.Position{Line: 781, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 40}, Name: "F64"}},
+			{Pos: irdl.Position{Line: 734, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 734, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 734, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 734, Column: 19}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 735, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 735, Column: 12}, Raw: "\"$addr `,` $count attr-dict `:` type(operands) `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 737, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 737, Column: 3}, Name: "mbarrier.arrive.expect_tx", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 738, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 738, Column: 13}, Raw: "\"MBarrier Arrive with Expected Transaction Count\""}},
+			{Pos: irdl.Position{Line: 739, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 739, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 739, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 739, Column: 21}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 739, Column: 37}, Name: "txcount", C: &irdl.Constraint{Pos: irdl.Position{Line: 739, Column: 46}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 739, Column: 51}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 739, Column: 71}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 740, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 740, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 740, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 740, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 740, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 740, Column: 33}, Name: "MemScopeKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 740, Column: 49}, Value: "cta"}},
+				{Pos: irdl.Position{Line: 740, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 740, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 740, Column: 74}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 741, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 741, Column: 12}, Raw: "\"$addr `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 743, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 743, Column: 3}, Name: "mbarrier.try_wait.parity", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 744, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 744, Column: 13}, Raw: "\"MBarrier Potentially-Blocking Try Wait with Phase Parity\""}},
+			{Pos: irdl.Position{Line: 745, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 745, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 745, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 745, Column: 21}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 745, Column: 37}, Name: "phase", C: &irdl.Constraint{Pos: irdl.Position{Line: 745, Column: 44}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 745, Column: 49}, Name: "ticks", C: &irdl.Constraint{Pos: irdl.Position{Line: 745, Column: 56}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 746, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 746, Column: 12}, Raw: "\"$addr `,` $phase `,` $ticks attr-dict `:` type(operands)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 748, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 748, Column: 3}, Name: "mbarrier.test.wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 749, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 749, Column: 13}, Raw: "\"MBarrier Non-Blocking Test Wait Operation\""}},
+			{Pos: irdl.Position{Line: 750, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 750, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 750, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 750, Column: 21}, Name: "PtrGenericOrShared"}},
+				{Pos: irdl.Position{Line: 750, Column: 41}, Name: "state", C: &irdl.Constraint{Pos: irdl.Position{Line: 750, Column: 48}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 751, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 751, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 751, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 751, Column: 19}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 752, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 752, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 752, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 752, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 752, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 752, Column: 33}, Name: "MemScopeKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 752, Column: 49}, Value: "cta"}},
+				{Pos: irdl.Position{Line: 752, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 752, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 752, Column: 74}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 753, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 753, Column: 12}, Raw: "\"$addr `,` $state attr-dict `:` type(operands) `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 757, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 757, Column: 3}, Name: "ldmatrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 758, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 758, Column: 13}, Raw: "\"cooperative matrix load\""}},
+			{Pos: irdl.Position{Line: 759, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 759, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 759, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 759, Column: 20}, Name: "PtrShared"}},
+			}}},
+			{Pos: irdl.Position{Line: 760, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 760, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 760, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 761, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 761, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 761, Column: 17}, Name: "num", C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 22}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 761, Column: 31}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 39}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 761, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 48}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 761, Column: 60}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 67}, Lit: "#nvvm.ld_st_matrix_shape"}},
+				{Pos: irdl.Position{Line: 761, Column: 93}, Name: "eltType", C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 761, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 111}, Name: "LdStMatrixEltType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 782, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 782, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 782, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 20}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 782, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 32}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 782, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 44}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 782, Column: 53}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 61}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 782, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 70}, Name: "MMALayout"}},
+			{Pos: irdl.Position{Line: 762, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 762, Column: 12}, Raw: "\"$ptr attr-dict `:` functional-type($ptr, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 764, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 764, Column: 3}, Name: "stmatrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 765, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 765, Column: 13}, Raw: "\"cooperative matrix store\""}},
+			{Pos: irdl.Position{Line: 766, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 766, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 766, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 20}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 766, Column: 31}, Name: "sources", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 49}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 767, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 767, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 767, Column: 17}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 767, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 34}, Name: "MMALayout"}},
 				}}},
-				{Pos: irdl.Position{Line: 782, Column: 82}, Name: "eltype", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 782, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 99}, Name: "MMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 782, Column: 110}, Name: "frag", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 116}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 782, Column: 125}, C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 125}, Name: "MMAFrag"}},
+				{Pos: irdl.Position{Line: 767, Column: 46}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 53}, Lit: "#nvvm.ld_st_matrix_shape"}},
+				{Pos: irdl.Position{Line: 767, Column: 79}, Name: "eltType", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 88}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 767, Column: 97}, C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 97}, Name: "LdStMatrixEltType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 783, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 783, Column: 12}, Raw: "\"$ptr `,` $stride attr-dict `:` functional-type($ptr, $res)\""}},
-			{Pos: irdl.Position{Line: 784, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 784, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 784, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 768, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 768, Column: 12}, Raw: "\"$ptr `,` $sources attr-dict `:` type(operands)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 770, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 770, Column: 3}, Name: "mma.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 771, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 771, Column: 13}, Raw: "\"cooperative matrix-multiply and accumulate\""}},
+			{Pos: irdl.Position{Line: 772, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 772, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 772, Column: 15}, Name: "operandA", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 34}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 772, Column: 44}, Name: "operandB", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 63}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 772, Column: 73}, Name: "operandC", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 92}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 773, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 773, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 773, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 19}, Name: "LLVMAnyStruct"}},
+			}}},
+			{Pos: irdl.Position{Line: 774, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 774, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 774, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 24}, Lit: "#nvvm.shape"}},
+				{Pos: irdl.Position{Line: 774, Column: 37}, Name: "b1Op", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 52}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 774, Column: 61}, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 61}, Name: "MMAB1Op"}},
+				}}},
+				{Pos: irdl.Position{Line: 774, Column: 71}, Name: "intOverflowBehavior", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 101}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 774, Column: 110}, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 110}, Name: "MMAIntOverflow"}},
+				}}},
+				{Pos: irdl.Position{Line: 775, Column: 17}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 775, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 35}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 775, Column: 47}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 775, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 65}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 776, Column: 17}, Name: "multiplicandAPtxType", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 48}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 776, Column: 57}, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 57}, Name: "MMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 776, Column: 68}, Name: "multiplicandBPtxType", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 99}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 776, Column: 108}, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 108}, Name: "MMATypes"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 777, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 777, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 777, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 777, Column: 21}, Kind: "parser"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 786, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 786, Column: 3}, Name: "wmma.store", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 787, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 787, Column: 13}, Raw: "\"Warp synchronous matrix store\""}},
-			{Pos: irdl.Position{Line: 788, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 788, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 788, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 20}, Name: "LLVMAnyPointer"}},
-				{Pos: irdl.Position{Line: 788, Column: 36}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 51}, Name: "LLVMType"}},
-				{Pos: irdl.Position{Line: 788, Column: 61}, Name: "stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 69}, Name: "I32"}},
+		{Pos: irdl.Position{Line: 779, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 779, Column: 3}, Name: "wmma.load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 780, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 780, Column: 13}, Raw: "\"Warp synchronous matrix load\""}},
+			{Pos: irdl.Position{Line: 781, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 781, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 781, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 20}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 781, Column: 36}, Name: "stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 44}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 789, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 789, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 789, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 20}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 789, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 32}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 789, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 44}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 789, Column: 53}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 61}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 789, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 70}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 789, Column: 82}, Name: "eltype", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 789, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 99}, Name: "MMATypes"}},
+			{Pos: irdl.Position{Line: 782, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 782, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 782, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 782, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 25}, Name: "LLVMAnyStruct"}},
+					{Pos: irdl.Position{Line: 782, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 40}, Name: "F64"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 790, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 790, Column: 12}, Raw: "\"$ptr `,` $stride `,` $args attr-dict `:` qualified(type($ptr)) `,` type($args)\""}},
-			{Pos: irdl.Position{Line: 791, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 791, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 791, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 783, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 783, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 783, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 20}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 783, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 32}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 783, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 44}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 783, Column: 53}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 61}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 783, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 70}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 783, Column: 82}, Name: "eltype", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 783, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 99}, Name: "MMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 783, Column: 110}, Name: "frag", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 116}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 783, Column: 125}, C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 125}, Name: "MMAFrag"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 784, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 784, Column: 12}, Raw: "\"$ptr `,` $stride attr-dict `:` functional-type($ptr, $res)\""}},
+			{Pos: irdl.Position{Line: 785, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 785, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 785, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 793, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 793, Column: 3}, Name: "wmma.mma", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 794, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 794, Column: 13}, Raw: "\"Warp synchronous matrix-multiply accumulate using tensor cores.\""}},
-			{Pos: irdl.Position{Line: 795, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 795, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 795, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 795, Column: 30}, Name: "LLVMType"}},
+		{Pos: irdl.Position{Line: 787, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 787, Column: 3}, Name: "wmma.store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 788, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 788, Column: 13}, Raw: "\"Warp synchronous matrix store\""}},
+			{Pos: irdl.Position{Line: 789, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 789, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 789, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 20}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 789, Column: 36}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 51}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 789, Column: 61}, Name: "stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 69}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 796, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 796, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 796, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 796, Column: 19}, Name: "LLVMAnyStruct"}},
-			}}},
-			{Pos: irdl.Position{Line: 797, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 797, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 797, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 20}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 797, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 32}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 797, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 44}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 797, Column: 53}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 62}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 797, Column: 71}, C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 71}, Name: "MMALayout"}},
+			{Pos: irdl.Position{Line: 790, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 790, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 790, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 20}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 790, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 32}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 790, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 44}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 790, Column: 53}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 61}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 790, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 70}, Name: "MMALayout"}},
 				}}},
-				{Pos: irdl.Position{Line: 797, Column: 83}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 92}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 797, Column: 101}, C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 101}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 798, Column: 17}, Name: "eltypeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 798, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 35}, Name: "MMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 798, Column: 46}, Name: "eltypeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 55}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 798, Column: 64}, C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 64}, Name: "MMATypes"}},
+				{Pos: irdl.Position{Line: 790, Column: 82}, Name: "eltype", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 790, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 99}, Name: "MMATypes"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 799, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 799, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
-			{Pos: irdl.Position{Line: 800, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 800, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 800, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 791, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 791, Column: 12}, Raw: "\"$ptr `,` $stride `,` $args attr-dict `:` qualified(type($ptr)) `,` type($args)\""}},
+			{Pos: irdl.Position{Line: 792, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 792, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 792, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 804, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 804, Column: 3}, Name: "cp.async.bulk.commit.group", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 805, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 805, Column: 13}, Raw: "\"Commits the prior cp.async.bulk operations into a bulk async-group\""}},
-			{Pos: irdl.Position{Line: 806, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 806, Column: 12}, Raw: "\"attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 808, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 808, Column: 3}, Name: "cp.async.bulk.wait_group", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 809, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 809, Column: 13}, Raw: "\"Waits for the completion of the most recent bulk async-groups\""}},
-			{Pos: irdl.Position{Line: 810, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 810, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 810, Column: 17}, Name: "group", C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 24}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 810, Column: 33}, Name: "read", C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 39}, Name: "UnitAttr"}},
+		{Pos: irdl.Position{Line: 794, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 794, Column: 3}, Name: "wmma.mma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 795, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 795, Column: 13}, Raw: "\"Warp synchronous matrix-multiply accumulate using tensor cores.\""}},
+			{Pos: irdl.Position{Line: 796, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 796, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 796, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 796, Column: 30}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 811, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 811, Column: 12}, Raw: "\"$group attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 813, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 813, Column: 3}, Name: "cp.async.bulk.tensor.shared.cluster.global", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 814, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 814, Column: 13}, Raw: "\"Asynchronous copy of tensor data from global to shared memory\""}},
-			{Pos: irdl.Position{Line: 815, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 815, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 815, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 815, Column: 23}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 815, Column: 29}, C: &irdl.Constraint{Pos: irdl.Position{Line: 815, Column: 29}, Name: "LLVMPointerAS3"}},
-					{Pos: irdl.Position{Line: 815, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 815, Column: 45}, Name: "LLVMPointerAS7"}},
+			{Pos: irdl.Position{Line: 797, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 797, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 797, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 19}, Name: "LLVMAnyStruct"}},
+			}}},
+			{Pos: irdl.Position{Line: 798, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 798, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 798, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 20}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 798, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 32}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 798, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 44}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 798, Column: 53}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 62}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 798, Column: 71}, C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 71}, Name: "MMALayout"}},
 				}}},
-				{Pos: irdl.Position{Line: 815, Column: 62}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 815, Column: 77}, Name: "PtrGeneric"}},
-				{Pos: irdl.Position{Line: 815, Column: 89}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 815, Column: 111}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 816, Column: 15}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 21}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 816, Column: 32}, Name: "im2colOffsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 56}, Name: "I16"}},
-				{Pos: irdl.Position{Line: 816, Column: 61}, Name: "multicastMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 85}, Name: "I16"}},
-				{Pos: irdl.Position{Line: 816, Column: 90}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 112}, Name: "I64"}},
-				{Pos: irdl.Position{Line: 817, Column: 15}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 35}, Name: "I1"}},
-			}}},
-			{Pos: irdl.Position{Line: 818, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 818, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 818, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 818, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 32}, Name: "TMALoadMode"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 818, Column: 47}, Value: "tile"}},
-				{Pos: irdl.Position{Line: 818, Column: 53}, Name: "isCTAOnly", C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 64}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 818, Column: 75}, Value: "false"}},
-				{Pos: irdl.Position{Line: 818, Column: 82}, Name: "group", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 98}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 818, Column: 107}, C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 107}, Name: "CTAGroupKind"}},
+				{Pos: irdl.Position{Line: 798, Column: 83}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 92}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 798, Column: 101}, C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 101}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 799, Column: 17}, Name: "eltypeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 799, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 35}, Name: "MMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 799, Column: 46}, Name: "eltypeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 55}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 799, Column: 64}, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 64}, Name: "MMATypes"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 819, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 819, Column: 12}, Raw: "\"$dstMem `,` $tmaDescriptor `,` $mbar `,` `box` `[` $coordinates `]` (`im2col` `[` $im2colOffsets^ `]`)? (`multicast_mask` `=` $multicastMask^)? (`l2_cache_hint` `=` $l2CacheHint^)? (`predicate` `=` $predicate^)? attr-dict `:` type($dstMem) `,` type($tmaDescriptor)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 821, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 821, Column: 3}, Name: "cp.async.bulk.tensor.global.shared.cta", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 822, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 822, Column: 13}, Raw: "\"Asynchronous copy of tensor data from shared to global memory\""}},
-			{Pos: irdl.Position{Line: 823, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 823, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 823, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 823, Column: 30}, Name: "PtrGeneric"}},
-				{Pos: irdl.Position{Line: 823, Column: 42}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 823, Column: 50}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 823, Column: 61}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 823, Column: 83}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 823, Column: 88}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 823, Column: 110}, Name: "I64"}},
-				{Pos: irdl.Position{Line: 823, Column: 115}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 823, Column: 135}, Name: "I1"}},
-			}}},
-			{Pos: irdl.Position{Line: 824, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 824, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 824, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 824, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 32}, Name: "TMAStoreMode"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 824, Column: 48}, Value: "tile"}},
-			}}},
-			{Pos: irdl.Position{Line: 825, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 825, Column: 12}, Raw: "\"$tmaDescriptor `,` $srcMem `,` `box` `[` $coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^)? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 827, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 827, Column: 3}, Name: "cp.async.bulk.tensor.prefetch", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 828, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 828, Column: 13}, Raw: "\"Asynchronous prefetch of tensor data from global memory to the L2 cache\""}},
-			{Pos: irdl.Position{Line: 829, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 829, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 829, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 30}, Name: "PtrGeneric"}},
-				{Pos: irdl.Position{Line: 829, Column: 42}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 64}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 829, Column: 69}, Name: "im2colOffsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 93}, Name: "I16"}},
-				{Pos: irdl.Position{Line: 829, Column: 98}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 120}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 830, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 830, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 830, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 830, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 32}, Name: "TMALoadMode"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 830, Column: 47}, Value: "tile"}},
-			}}},
-			{Pos: irdl.Position{Line: 831, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 831, Column: 12}, Raw: "\"$tmaDescriptor `,` `box` `[` $coordinates `]` (`im2col` `[` $im2colOffsets^ `]`)? (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($tmaDescriptor)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 833, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 833, Column: 3}, Name: "cp.async.bulk.tensor.reduce", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 834, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 834, Column: 13}, Raw: "\"Asynchronous reduction of tensor data in global memory with data in shared memory\""}},
-			{Pos: irdl.Position{Line: 835, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 835, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 835, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 835, Column: 30}, Name: "LLVMAnyPointer"}},
-				{Pos: irdl.Position{Line: 835, Column: 46}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 835, Column: 54}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 835, Column: 65}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 835, Column: 87}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 835, Column: 92}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 835, Column: 114}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 836, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 836, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 836, Column: 17}, Name: "redKind", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 836, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 35}, Name: "TMAReduxKind"}},
-				}}},
-				{Pos: irdl.Position{Line: 836, Column: 50}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 836, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 65}, Name: "TMAStoreMode"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 836, Column: 81}, Value: "tile"}},
-			}}},
-			{Pos: irdl.Position{Line: 837, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 837, Column: 12}, Raw: "\"$tmaDescriptor `,` $srcMem `,` `box` `[` $coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 839, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 839, Column: 3}, Name: "cp.async.bulk.shared.cluster.global", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 840, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 840, Column: 13}, Raw: "\"Async bulk copy from global memory to Shared cluster memory\""}},
-			{Pos: irdl.Position{Line: 841, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 841, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 841, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 23}, Name: "PtrSharedCluster"}},
-				{Pos: irdl.Position{Line: 841, Column: 41}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 49}, Name: "PtrGlobal"}},
-				{Pos: irdl.Position{Line: 841, Column: 60}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 66}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 841, Column: 77}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 83}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 841, Column: 88}, Name: "multicastMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 112}, Name: "I16"}},
-				{Pos: irdl.Position{Line: 841, Column: 117}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 139}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 842, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 842, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $mbar `,` $size (`multicast_mask` `=` $multicastMask^)? (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 844, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 844, Column: 3}, Name: "cp.async.bulk.shared.cluster.shared.cta", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 845, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 845, Column: 13}, Raw: "\"Async bulk copy from Shared CTA memory to Shared cluster memory\""}},
-			{Pos: irdl.Position{Line: 846, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 846, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 846, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 846, Column: 23}, Name: "PtrSharedCluster"}},
-				{Pos: irdl.Position{Line: 846, Column: 41}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 846, Column: 49}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 846, Column: 60}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 846, Column: 66}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 846, Column: 77}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 846, Column: 83}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 847, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 847, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $mbar `,` $size attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 849, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 849, Column: 3}, Name: "cp.async.bulk.global.shared.cta", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 850, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 850, Column: 13}, Raw: "\"Async bulk copy from Shared CTA memory to Global memory\""}},
-			{Pos: irdl.Position{Line: 851, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 851, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 851, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 851, Column: 23}, Name: "PtrGlobal"}},
-				{Pos: irdl.Position{Line: 851, Column: 34}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 851, Column: 42}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 851, Column: 53}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 851, Column: 59}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 851, Column: 64}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 851, Column: 86}, Name: "I64"}},
-				{Pos: irdl.Position{Line: 851, Column: 91}, Name: "byteMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 851, Column: 110}, Name: "I16"}},
-			}}},
-			{Pos: irdl.Position{Line: 852, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 852, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^)? (`byte_mask` `=` $byteMask^)? attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 854, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 854, Column: 3}, Name: "cp.async.bulk.prefetch", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 855, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 855, Column: 13}, Raw: "\"Async bulk prefetch from global memory to L2 cache\""}},
-			{Pos: irdl.Position{Line: 856, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 856, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 856, Column: 15}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 856, Column: 23}, Name: "PtrGlobal"}},
-				{Pos: irdl.Position{Line: 856, Column: 34}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 856, Column: 40}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 856, Column: 45}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 856, Column: 67}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 857, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 857, Column: 12}, Raw: "\"$srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 859, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 859, Column: 3}, Name: "prefetch", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 860, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 860, Column: 13}, Raw: "\"Brings the cache line containing an address into the specified cache level\""}},
-			{Pos: irdl.Position{Line: 861, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 861, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 861, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 861, Column: 21}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 861, Column: 27}, C: &irdl.Constraint{Pos: irdl.Position{Line: 861, Column: 27}, Name: "LLVMPointerAS1"}},
-					{Pos: irdl.Position{Line: 861, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 861, Column: 43}, Name: "LLVMPointerAS5"}},
-					{Pos: irdl.Position{Line: 861, Column: 59}, C: &irdl.Constraint{Pos: irdl.Position{Line: 861, Column: 59}, Name: "LLVMPointerAS0"}},
-					{Pos: irdl.Position{Line: 861, Column: 75}, C: &irdl.Constraint{Pos: irdl.Position{Line: 861, Column: 75}, Name: "LLVMPointerAS4"}},
-				}}},
-				{Pos: irdl.Position{Line: 861, Column: 92}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 861, Column: 112}, Name: "I1"}},
-			}}},
-			{Pos: irdl.Position{Line: 862, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 862, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 862, Column: 17}, Name: "cacheLevel", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 38}, Name: "NVVMPrefetchCacheLevelAttr"}},
-				{Pos: irdl.Position{Line: 862, Column: 66}, Name: "evictPriority", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 90}, Name: "NVVMCacheEvictionPriorityAttr"}},
-				{Pos: irdl.Position{Line: 863, Column: 17}, Name: "tensormap", C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 28}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 863, Column: 38}, Name: "uniform", C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 47}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 863, Column: 57}, Name: "in_param_space", C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 73}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 864, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 864, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 864, Column: 12}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 864, Column: 21}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 800, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 800, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+			{Pos: irdl.Position{Line: 801, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 801, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 801, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 868, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 868, Column: 3}, Name: "wgmma.fence.aligned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 869, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 869, Column: 13}, Raw: "\"Orders register accesses between wgmma and other operations\""}},
-			{Pos: irdl.Position{Line: 870, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 870, Column: 12}, Raw: "\"attr-dict\""}},
+		{Pos: irdl.Position{Line: 805, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 805, Column: 3}, Name: "cp.async.bulk.commit.group", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 806, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 806, Column: 13}, Raw: "\"Commits the prior cp.async.bulk operations into a bulk async-group\""}},
+			{Pos: irdl.Position{Line: 807, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 807, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 872, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 872, Column: 3}, Name: "wgmma.commit.group.sync.aligned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 873, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 873, Column: 13}, Raw: "\"Commits the prior wgmma operations into a group\""}},
-			{Pos: irdl.Position{Line: 874, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 874, Column: 12}, Raw: "\"attr-dict\""}},
+		{Pos: irdl.Position{Line: 809, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 809, Column: 3}, Name: "cp.async.bulk.wait_group", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 810, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 810, Column: 13}, Raw: "\"Waits for the completion of the most recent bulk async-groups\""}},
+			{Pos: irdl.Position{Line: 811, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 811, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 811, Column: 17}, Name: "group", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 24}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 811, Column: 33}, Name: "read", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 39}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 812, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 812, Column: 12}, Raw: "\"$group attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 876, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 876, Column: 3}, Name: "wgmma.wait.group.sync.aligned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 877, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 877, Column: 13}, Raw: "\"Waits for all but the given number of wgmma groups\""}},
-			{Pos: irdl.Position{Line: 878, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 878, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 878, Column: 17}, Name: "group", C: &irdl.Constraint{Pos: irdl.Position{Line: 878, Column: 24}, Name: "I64Attr"}},
+		{Pos: irdl.Position{Line: 814, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 814, Column: 3}, Name: "cp.async.bulk.tensor.shared.cluster.global", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 815, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 815, Column: 13}, Raw: "\"Asynchronous copy of tensor data from global to shared memory\""}},
+			{Pos: irdl.Position{Line: 816, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 816, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 816, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 23}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 816, Column: 29}, C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 29}, Name: "LLVMPointerAS3"}},
+					{Pos: irdl.Position{Line: 816, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 45}, Name: "LLVMPointerAS7"}},
+				}}},
+				{Pos: irdl.Position{Line: 816, Column: 62}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 77}, Name: "PtrGeneric"}},
+				{Pos: irdl.Position{Line: 816, Column: 89}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 111}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 817, Column: 15}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 21}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 817, Column: 32}, Name: "im2colOffsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 56}, Name: "I16"}},
+				{Pos: irdl.Position{Line: 817, Column: 61}, Name: "multicastMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 85}, Name: "I16"}},
+				{Pos: irdl.Position{Line: 817, Column: 90}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 112}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 818, Column: 15}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 35}, Name: "I1"}},
 			}}},
-			{Pos: irdl.Position{Line: 879, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 879, Column: 12}, Raw: "\"attr-dict $group\""}},
+			{Pos: irdl.Position{Line: 819, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 819, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 819, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 819, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 32}, Name: "TMALoadMode"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 819, Column: 47}, Value: "tile"}},
+				{Pos: irdl.Position{Line: 819, Column: 53}, Name: "isCTAOnly", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 64}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 819, Column: 75}, Value: "false"}},
+				{Pos: irdl.Position{Line: 819, Column: 82}, Name: "group", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 98}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 819, Column: 107}, C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 107}, Name: "CTAGroupKind"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 820, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 820, Column: 12}, Raw: "\"$dstMem `,` $tmaDescriptor `,` $mbar `,` `box` `[` $coordinates `]` (`im2col` `[` $im2colOffsets^ `]`)? (`multicast_mask` `=` $multicastMask^)? (`l2_cache_hint` `=` $l2CacheHint^)? (`predicate` `=` $predicate^)? attr-dict `:` type($dstMem) `,` type($tmaDescriptor)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 881, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 881, Column: 3}, Name: "wgmma.mma_async", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 882, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 882, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate\""}},
-			{Pos: irdl.Position{Line: 883, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 883, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 883, Column: 15}, Name: "inouts", C: &irdl.Constraint{Pos: irdl.Position{Line: 883, Column: 23}, Name: "LLVMAnyStruct"}},
-				{Pos: irdl.Position{Line: 883, Column: 38}, Name: "descriptorA", C: &irdl.Constraint{Pos: irdl.Position{Line: 883, Column: 51}, Name: "I64"}},
-				{Pos: irdl.Position{Line: 883, Column: 56}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 883, Column: 69}, Name: "I64"}},
+		{Pos: irdl.Position{Line: 822, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 822, Column: 3}, Name: "cp.async.bulk.tensor.global.shared.cta", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 823, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 823, Column: 13}, Raw: "\"Asynchronous copy of tensor data from shared to global memory\""}},
+			{Pos: irdl.Position{Line: 824, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 824, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 824, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 30}, Name: "PtrGeneric"}},
+				{Pos: irdl.Position{Line: 824, Column: 42}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 50}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 824, Column: 61}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 83}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 824, Column: 88}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 110}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 824, Column: 115}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 135}, Name: "I1"}},
 			}}},
-			{Pos: irdl.Position{Line: 884, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 884, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 884, Column: 14}, Name: "results", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 23}, Name: "LLVMAnyStruct"}},
+			{Pos: irdl.Position{Line: 825, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 825, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 825, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 825, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 32}, Name: "TMAStoreMode"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 825, Column: 48}, Value: "tile"}},
 			}}},
-			{Pos: irdl.Position{Line: 885, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 885, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 885, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 24}, Lit: "#nvvm.shape"}},
-				{Pos: irdl.Position{Line: 885, Column: 37}, Name: "typeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 44}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 885, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 53}, Name: "WGMMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 885, Column: 66}, Name: "typeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 885, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 82}, Name: "WGMMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 885, Column: 95}, Name: "typeD", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 885, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 111}, Name: "WGMMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 886, Column: 17}, Name: "scaleD", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 886, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 34}, Name: "WGMMAScaleOut"}},
-				}}},
-				{Pos: irdl.Position{Line: 886, Column: 50}, Name: "scaleA", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 58}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 886, Column: 67}, C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 67}, Name: "WGMMAScaleIn"}},
-				}}},
-				{Pos: irdl.Position{Line: 886, Column: 82}, Name: "scaleB", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 886, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 99}, Name: "WGMMAScaleIn"}},
-				}}},
-				{Pos: irdl.Position{Line: 887, Column: 17}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 887, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 35}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 887, Column: 47}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 887, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 65}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 887, Column: 77}, Name: "satfinite", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 97}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 887, Column: 106}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 106}, Name: "MMAIntOverflow"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 888, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 888, Column: 12}, Raw: "\"$descriptorA `,` $descriptorB `,` $inouts `,` $shape `,` `D` `[` $typeD `,` $scaleD (`,` $satfinite^)? `]` `,` `A` `[` $typeA `,` $scaleA `,` $layoutA `]` `,` `B` `[` $typeB `,` $scaleB `,` $layoutB `]` attr-dict `:` type($inouts) `->` type($results)\""}},
+			{Pos: irdl.Position{Line: 826, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 826, Column: 12}, Raw: "\"$tmaDescriptor `,` $srcMem `,` `box` `[` $coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^)? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 893, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 893, Column: 3}, Name: "wgmma.mma_async.rs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 894, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 894, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate with operand A in registers\""}},
-			{Pos: irdl.Position{Line: 895, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 895, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 895, Column: 15}, Name: "inouts", C: &irdl.Constraint{Pos: irdl.Position{Line: 895, Column: 23}, Name: "LLVMAnyStruct"}},
-				{Pos: irdl.Position{Line: 895, Column: 38}, Name: "fragmentA", C: &irdl.Constraint{Pos: irdl.Position{Line: 895, Column: 49}, Name: "LLVMAnyStruct"}},
-				{Pos: irdl.Position{Line: 895, Column: 64}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 895, Column: 77}, Name: "I64"}},
+		{Pos: irdl.Position{Line: 828, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 828, Column: 3}, Name: "cp.async.bulk.tensor.prefetch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 829, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 829, Column: 13}, Raw: "\"Asynchronous prefetch of tensor data from global memory to the L2 cache\""}},
+			{Pos: irdl.Position{Line: 830, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 830, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 830, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 30}, Name: "PtrGeneric"}},
+				{Pos: irdl.Position{Line: 830, Column: 42}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 64}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 830, Column: 69}, Name: "im2colOffsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 93}, Name: "I16"}},
+				{Pos: irdl.Position{Line: 830, Column: 98}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 120}, Name: "I64"}},
 			}}},
-			{Pos: irdl.Position{Line: 896, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 896, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 896, Column: 14}, Name: "results", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 23}, Name: "LLVMAnyStruct"}},
+			{Pos: irdl.Position{Line: 831, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 831, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 831, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 831, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 831, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 831, Column: 32}, Name: "TMALoadMode"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 831, Column: 47}, Value: "tile"}},
 			}}},
-			{Pos: irdl.Position{Line: 897, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 897, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 24}, Lit: "#nvvm.shape"}},
-				{Pos: irdl.Position{Line: 897, Column: 37}, Name: "typeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 44}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 897, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 53}, Name: "WGMMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 897, Column: 66}, Name: "typeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 897, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 82}, Name: "WGMMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 897, Column: 95}, Name: "typeD", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 897, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 111}, Name: "WGMMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 898, Column: 17}, Name: "scaleD", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 898, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 34}, Name: "WGMMAScaleOut"}},
-				}}},
-				{Pos: irdl.Position{Line: 898, Column: 50}, Name: "scaleA", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 58}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 898, Column: 67}, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 67}, Name: "WGMMAScaleIn"}},
-				}}},
-				{Pos: irdl.Position{Line: 898, Column: 82}, Name: "scaleB", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 898, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 99}, Name: "WGMMAScaleIn"}},
-				}}},
-				{Pos: irdl.Position{Line: 899, Column: 17}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 899, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 35}, Name: "MMALayout"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 900, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 900, Column: 12}, Raw: "\"$fragmentA `,` $descriptorB `,` $inouts `,` $shape `,` `D` `[` $typeD `,` $scaleD `]` `,` `A` `[` $typeA `,` $scaleA `]` `,` `B` `[` $typeB `,` $scaleB `,` $layoutB `]` attr-dict `:` type($fragmentA) `,` type($inouts) `->` type($results)\""}},
+			{Pos: irdl.Position{Line: 832, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 832, Column: 12}, Raw: "\"$tmaDescriptor `,` `box` `[` $coordinates `]` (`im2col` `[` $im2colOffsets^ `]`)? (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($tmaDescriptor)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 904, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 904, Column: 3}, Name: "mapa", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 905, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 905, Column: 13}, Raw: "\"Maps an address to the corresponding address of another CTA of the cluster\""}},
-			{Pos: irdl.Position{Line: 906, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 906, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 906, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 906, Column: 18}, Name: "PtrGenericOrShared"}},
-				{Pos: irdl.Position{Line: 906, Column: 38}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 906, Column: 41}, Name: "I32"}},
+		{Pos: irdl.Position{Line: 834, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 834, Column: 3}, Name: "cp.async.bulk.tensor.reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 835, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 835, Column: 13}, Raw: "\"Asynchronous reduction of tensor data in global memory with data in shared memory\""}},
+			{Pos: irdl.Position{Line: 836, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 836, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 836, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 30}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 836, Column: 46}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 54}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 836, Column: 65}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 87}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 836, Column: 92}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 114}, Name: "I64"}},
 			}}},
-			{Pos: irdl.Position{Line: 907, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 907, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 907, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 907, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 25}, Name: "LLVMPointerAS0"}},
-					{Pos: irdl.Position{Line: 907, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 41}, Name: "LLVMPointerAS7"}},
+			{Pos: irdl.Position{Line: 837, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 837, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 837, Column: 17}, Name: "redKind", C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 837, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 35}, Name: "TMAReduxKind"}},
+				}}},
+				{Pos: irdl.Position{Line: 837, Column: 50}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 837, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 65}, Name: "TMAStoreMode"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 837, Column: 81}, Value: "tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 838, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 838, Column: 12}, Raw: "\"$tmaDescriptor `,` $srcMem `,` `box` `[` $coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 840, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 840, Column: 3}, Name: "cp.async.bulk.shared.cluster.global", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 841, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 841, Column: 13}, Raw: "\"Async bulk copy from global memory to Shared cluster memory\""}},
+			{Pos: irdl.Position{Line: 842, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 842, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 842, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 23}, Name: "PtrSharedCluster"}},
+				{Pos: irdl.Position{Line: 842, Column: 41}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 49}, Name: "PtrGlobal"}},
+				{Pos: irdl.Position{Line: 842, Column: 60}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 66}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 842, Column: 77}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 83}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 842, Column: 88}, Name: "multicastMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 112}, Name: "I16"}},
+				{Pos: irdl.Position{Line: 842, Column: 117}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 139}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 843, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 843, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $mbar `,` $size (`multicast_mask` `=` $multicastMask^)? (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 845, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 845, Column: 3}, Name: "cp.async.bulk.shared.cluster.shared.cta", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 846, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 846, Column: 13}, Raw: "\"Async bulk copy from Shared CTA memory to Shared cluster memory\""}},
+			{Pos: irdl.Position{Line: 847, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 847, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 847, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 23}, Name: "PtrSharedCluster"}},
+				{Pos: irdl.Position{Line: 847, Column: 41}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 49}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 847, Column: 60}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 66}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 847, Column: 77}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 83}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 848, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 848, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $mbar `,` $size attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 850, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 850, Column: 3}, Name: "cp.async.bulk.global.shared.cta", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 851, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 851, Column: 13}, Raw: "\"Async bulk copy from Shared CTA memory to Global memory\""}},
+			{Pos: irdl.Position{Line: 852, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 852, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 852, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 23}, Name: "PtrGlobal"}},
+				{Pos: irdl.Position{Line: 852, Column: 34}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 42}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 852, Column: 53}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 59}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 852, Column: 64}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 86}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 852, Column: 91}, Name: "byteMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 110}, Name: "I16"}},
+			}}},
+			{Pos: irdl.Position{Line: 853, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 853, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^)? (`byte_mask` `=` $byteMask^)? attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 855, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 855, Column: 3}, Name: "cp.async.bulk.prefetch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 856, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 856, Column: 13}, Raw: "\"Async bulk prefetch from global memory to L2 cache\""}},
+			{Pos: irdl.Position{Line: 857, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 857, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 857, Column: 15}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 857, Column: 23}, Name: "PtrGlobal"}},
+				{Pos: irdl.Position{Line: 857, Column: 34}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 857, Column: 40}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 857, Column: 45}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 857, Column: 67}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 858, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 858, Column: 12}, Raw: "\"$srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 860, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 860, Column: 3}, Name: "prefetch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 861, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 861, Column: 13}, Raw: "\"Brings the cache line containing an address into the specified cache level\""}},
+			{Pos: irdl.Position{Line: 862, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 862, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 862, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 21}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 862, Column: 27}, C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 27}, Name: "LLVMPointerAS1"}},
+					{Pos: irdl.Position{Line: 862, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 43}, Name: "LLVMPointerAS5"}},
+					{Pos: irdl.Position{Line: 862, Column: 59}, C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 59}, Name: "LLVMPointerAS0"}},
+					{Pos: irdl.Position{Line: 862, Column: 75}, C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 75}, Name: "LLVMPointerAS4"}},
+				}}},
+				{Pos: irdl.Position{Line: 862, Column: 92}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 112}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 863, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 863, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 863, Column: 17}, Name: "cacheLevel", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 38}, Name: "NVVMPrefetchCacheLevelAttr"}},
+				{Pos: irdl.Position{Line: 863, Column: 66}, Name: "evictPriority", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 90}, Name: "NVVMCacheEvictionPriorityAttr"}},
+				{Pos: irdl.Position{Line: 864, Column: 17}, Name: "tensormap", C: &irdl.Constraint{Pos: irdl.Position{Line: 864, Column: 28}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 864, Column: 38}, Name: "uniform", C: &irdl.Constraint{Pos: irdl.Position{Line: 864, Column: 47}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 864, Column: 57}, Name: "in_param_space", C: &irdl.Constraint{Pos: irdl.Position{Line: 864, Column: 73}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 865, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 865, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 865, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 865, Column: 21}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 869, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 869, Column: 3}, Name: "wgmma.fence.aligned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 870, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 870, Column: 13}, Raw: "\"Orders register accesses between wgmma and other operations\""}},
+			{Pos: irdl.Position{Line: 871, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 871, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 873, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 873, Column: 3}, Name: "wgmma.commit.group.sync.aligned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 874, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 874, Column: 13}, Raw: "\"Commits the prior wgmma operations into a group\""}},
+			{Pos: irdl.Position{Line: 875, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 875, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 877, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 877, Column: 3}, Name: "wgmma.wait.group.sync.aligned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 878, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 878, Column: 13}, Raw: "\"Waits for all but the given number of wgmma groups\""}},
+			{Pos: irdl.Position{Line: 879, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 879, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 879, Column: 17}, Name: "group", C: &irdl.Constraint{Pos: irdl.Position{Line: 879, Column: 24}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 880, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 880, Column: 12}, Raw: "\"attr-dict $group\""}},
+		}}},
+		{Pos: irdl.Position{Line: 882, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 882, Column: 3}, Name: "wgmma.mma_async", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 883, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 883, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate\""}},
+			{Pos: irdl.Position{Line: 884, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 884, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 884, Column: 15}, Name: "inouts", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 23}, Name: "LLVMAnyStruct"}},
+				{Pos: irdl.Position{Line: 884, Column: 38}, Name: "descriptorA", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 51}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 884, Column: 56}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 69}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 885, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 885, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 885, Column: 14}, Name: "results", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 23}, Name: "LLVMAnyStruct"}},
+			}}},
+			{Pos: irdl.Position{Line: 886, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 886, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 886, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 24}, Lit: "#nvvm.shape"}},
+				{Pos: irdl.Position{Line: 886, Column: 37}, Name: "typeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 44}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 886, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 53}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 886, Column: 66}, Name: "typeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 886, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 82}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 886, Column: 95}, Name: "typeD", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 886, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 111}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 887, Column: 17}, Name: "scaleD", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 887, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 34}, Name: "WGMMAScaleOut"}},
+				}}},
+				{Pos: irdl.Position{Line: 887, Column: 50}, Name: "scaleA", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 58}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 887, Column: 67}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 67}, Name: "WGMMAScaleIn"}},
+				}}},
+				{Pos: irdl.Position{Line: 887, Column: 82}, Name: "scaleB", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 887, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 99}, Name: "WGMMAScaleIn"}},
+				}}},
+				{Pos: irdl.Position{Line: 888, Column: 17}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 888, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 35}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 888, Column: 47}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 888, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 65}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 888, Column: 77}, Name: "satfinite", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 97}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 888, Column: 106}, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 106}, Name: "MMAIntOverflow"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 908, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 908, Column: 12}, Raw: "\"$a `,` $b attr-dict `:` type($a) `->` type($res)\""}},
-			{Pos: irdl.Position{Line: 909, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 909, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 909, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 889, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 889, Column: 12}, Raw: "\"$descriptorA `,` $descriptorB `,` $inouts `,` $shape `,` `D` `[` $typeD `,` $scaleD (`,` $satfinite^)? `]` `,` `A` `[` $typeA `,` $scaleA `,` $layoutA `]` `,` `B` `[` $typeB `,` $scaleB `,` $layoutB `]` attr-dict `:` type($inouts) `->` type($results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 894, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 894, Column: 3}, Name: "wgmma.mma_async.rs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 895, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 895, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate with operand A in registers\""}},
+			{Pos: irdl.Position{Line: 896, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 896, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 896, Column: 15}, Name: "inouts", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 23}, Name: "LLVMAnyStruct"}},
+				{Pos: irdl.Position{Line: 896, Column: 38}, Name: "fragmentA", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 49}, Name: "LLVMAnyStruct"}},
+				{Pos: irdl.Position{Line: 896, Column: 64}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 77}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 897, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 897, Column: 14}, Name: "results", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 23}, Name: "LLVMAnyStruct"}},
+			}}},
+			{Pos: irdl.Position{Line: 898, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 898, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 24}, Lit: "#nvvm.shape"}},
+				{Pos: irdl.Position{Line: 898, Column: 37}, Name: "typeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 44}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 898, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 53}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 898, Column: 66}, Name: "typeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 898, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 82}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 898, Column: 95}, Name: "typeD", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 898, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 111}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 899, Column: 17}, Name: "scaleD", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 899, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 34}, Name: "WGMMAScaleOut"}},
+				}}},
+				{Pos: irdl.Position{Line: 899, Column: 50}, Name: "scaleA", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 58}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 899, Column: 67}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 67}, Name: "WGMMAScaleIn"}},
+				}}},
+				{Pos: irdl.Position{Line: 899, Column: 82}, Name: "scaleB", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 899, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 99}, Name: "WGMMAScaleIn"}},
+				}}},
+				{Pos: irdl.Position{Line: 900, Column: 17}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 900, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 35}, Name: "MMALayout"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 901, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 901, Column: 12}, Raw: "\"$fragmentA `,` $descriptorB `,` $inouts `,` $shape `,` `D` `[` $typeD `,` $scaleD `]` `,` `A` `[` $typeA `,` $scaleA `]` `,` `B` `[` $typeB `,` $scaleB `,` $layoutB `]` attr-dict `:` type($fragmentA) `,` type($inouts) `->` type($results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 905, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 905, Column: 3}, Name: "mapa", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 906, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 906, Column: 13}, Raw: "\"Maps an address to the corresponding address of another CTA of the cluster\""}},
+			{Pos: irdl.Position{Line: 907, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 907, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 907, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 18}, Name: "PtrGenericOrShared"}},
+				{Pos: irdl.Position{Line: 907, Column: 38}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 41}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 908, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 908, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 908, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 908, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 25}, Name: "LLVMPointerAS0"}},
+					{Pos: irdl.Position{Line: 908, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 41}, Name: "LLVMPointerAS7"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 909, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 909, Column: 12}, Raw: "\"$a `,` $b attr-dict `:` type($a) `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 910, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 910, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 910, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 911, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 911, Column: 3}, Name: "st.bulk", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 912, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 912, Column: 13}, Raw: "\"Bulk Store Op\""}},
-			{Pos: irdl.Position{Line: 913, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 913, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 913, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 913, Column: 21}, Name: "PtrGenericOrShared"}},
-				{Pos: irdl.Position{Line: 913, Column: 41}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 913, Column: 47}, Name: "I64"}},
+		{Pos: irdl.Position{Line: 912, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 912, Column: 3}, Name: "st.bulk", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 913, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 913, Column: 13}, Raw: "\"Bulk Store Op\""}},
+			{Pos: irdl.Position{Line: 914, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 914, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 914, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 21}, Name: "PtrGenericOrShared"}},
+				{Pos: irdl.Position{Line: 914, Column: 41}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 47}, Name: "I64"}},
 			}}},
-			{Pos: irdl.Position{Line: 914, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 914, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 914, Column: 17}, Name: "initVal", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 26}, Name: "I64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 914, Column: 36}, Value: "0"}},
+			{Pos: irdl.Position{Line: 915, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 915, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 915, Column: 17}, Name: "initVal", C: &irdl.Constraint{Pos: irdl.Position{Line: 915, Column: 26}, Name: "I64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 915, Column: 36}, Value: "0"}},
 			}}},
-			{Pos: irdl.Position{Line: 915, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 915, Column: 12}, Raw: "\"$addr `,` `size` `=` $size (`,` `init` `=` $initVal^)? attr-dict `:` type($addr)\""}},
+			{Pos: irdl.Position{Line: 916, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 916, Column: 12}, Raw: "\"$addr `,` `size` `=` $size (`,` `init` `=` $initVal^)? attr-dict `:` type($addr)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 917, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 917, Column: 3}, Name: "inline_ptx", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 918, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 918, Column: 13}, Raw: "\"Inline PTX Op\""}},
-			{Pos: irdl.Position{Line: 919, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 919, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 919, Column: 15}, Name: "readOnlyArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 919, Column: 38}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 919, Column: 47}, Name: "readWriteArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 919, Column: 71}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 919, Column: 80}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 919, Column: 100}, Name: "I1"}},
+		{Pos: irdl.Position{Line: 918, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 918, Column: 3}, Name: "inline_ptx", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 919, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 919, Column: 13}, Raw: "\"Inline PTX Op\""}},
+			{Pos: irdl.Position{Line: 920, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 920, Column: 15}, Name: "readOnlyArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 38}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 920, Column: 47}, Name: "readWriteArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 71}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 920, Column: 80}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 100}, Name: "I1"}},
 			}}},
-			{Pos: irdl.Position{Line: 920, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 920, Column: 14}, Name: "writeOnlyArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 38}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 921, Column: 14}, Name: "writeOnlyArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 38}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 921, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 921, Column: 17}, Name: "ptxCode", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 26}, Name: "StrAttr"}},
+			{Pos: irdl.Position{Line: 922, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 922, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 922, Column: 17}, Name: "ptxCode", C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 26}, Name: "StrAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 922, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 922, Column: 12}, Raw: "\"$ptxCode (`ro` `(` $readOnlyArgs^ `:` type($readOnlyArgs) `)`)? (`rw` `(` $readWriteArgs^ `:` type($readWriteArgs) `)`)? (`,` `predicate` `=` $predicate^)? attr-dict (`->` type($writeOnlyArgs)^)?\""}},
+			{Pos: irdl.Position{Line: 923, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 923, Column: 12}, Raw: "\"$ptxCode (`ro` `(` $readOnlyArgs^ `:` type($readOnlyArgs) `)`)? (`rw` `(` $readWriteArgs^ `:` type($readWriteArgs) `)`)? (`,` `predicate` `=` $predicate^)? attr-dict (`->` type($writeOnlyArgs)^)?\""}},
 		}}},
 	}},
 }}

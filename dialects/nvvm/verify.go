@@ -331,3 +331,16 @@ func WmmaFragment(ctx *ir.Context, typ MMATypes, frag MMAFrag, rows, cols int32)
 // WmmaShape reports whether m x n x k is a wmma shape for multiplicands
 // of PTX element type typ.
 func WmmaShape(typ MMATypes, m, n, k int32) bool { return wmmaShape(typ.String(), m, n, k) }
+
+// verifyMbarrierArrive checks upstream's rules of nvvm.mbarrier.arrive: a
+// CTA or cluster scope, and no state returned from a barrier of another
+// block of the cluster (a shared::cluster address).
+func verifyMbarrierArrive(op MbarrierArriveOp) error {
+	if s := op.Scope(); s != MemScopeKindCta && s != MemScopeKindCluster {
+		return plainErr(op.Operation, "mbarrier scope must be either CTA or Cluster")
+	}
+	if as, _ := addressSpace(op.Addr().Type()); as == 7 && op.Res() != nil {
+		return plainErr(op.Operation, "mbarrier in shared_cluster space cannot return any value")
+	}
+	return nil
+}

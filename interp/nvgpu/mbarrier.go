@@ -104,6 +104,7 @@ func registerMbarrier(reg *interp.Registry) {
 		f.SetResult(op, 0, interp.MakeObject(op.Result(0).Type(), uint64(phase), nil))
 		return nil
 	})
+	reg.Register("nvgpu.mbarrier.arrive.cluster", arriveCluster)
 	reg.Register("nvgpu.mbarrier.arrive.nocomplete", func(f *interp.Frame, op *ir.Operation) error {
 		m, _ := dnvgpu.AsMbarrierArriveNocompleteOp(op)
 		t, g, b, _, err := barrierOf(f, op, m.Barriers(), m.MbarId(), nil)
@@ -209,4 +210,47 @@ func barrierOf(f *interp.Frame, op *ir.Operation, group, id, pred ir.Value) (*si
 		return nil, nil, nil, false, interp.Errorf(op, fmt.Sprintf("mbarrier %d is used before nvgpu.mbarrier.init", i))
 	}
 	return t, g, b, true, nil
+}
+
+// arriveCluster counts one arrival on the barrier of the group's instance
+// in the block of the given rank of the cluster (the executing block's
+// own at its rank). A rank beyond the cluster, or a block that has not
+// made or initialized its barriers yet, is an error.
+func arriveCluster(f *interp.Frame, op *ir.Operation) error {
+	m, _ := dnvgpu.AsMbarrierArriveClusterOp(op)
+	t, g, b, _, err := barrierOf(f, op, m.Barriers(), m.MbarId(), nil)
+	if err != nil {
+		return err
+	}
+	rv, err := f.Get(op, m.CtaId())
+	if err != nil {
+		return err
+	}
+	peer := t.Block.Peer(rv.Int())
+	if peer == nil {
+		return interp.Errorf(op, fmt.Sprintf("rank %d is not a block of the cluster of %d", rv.Int(), max(1, len(t.Block.Cluster))))
+	}
+	if peer != t.Block {
+		i := index(g, b)
+		v, ok := peer.Lookup(g.key)
+		pg, _ := v.(*mbarrierGroup)
+		if !ok || pg == nil {
+			return interp.Errorf(op, fmt.Sprintf("block %v of the cluster has not made its mbarriers yet", peer.ID))
+		}
+		if g, b = pg, pg.bars[i]; !b.initialized {
+			return interp.Errorf(op, fmt.Sprintf("mbarrier %d of block %v of the cluster is used before nvgpu.mbarrier.init", i, peer.ID))
+		}
+	}
+	g.arrive(t, b, 1, 0, true)
+	return nil
+}
+
+// index is the position of b in g.
+func index(g *mbarrierGroup, b *mbarrier) int {
+	for i, x := range g.bars {
+		if x == b {
+			return i
+		}
+	}
+	return -1
 }

@@ -139,7 +139,12 @@ func mbarrierInval(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
+// mbarrierArrive counts one arrival, or count, and returns the state (the
+// phase) when the operation has a result. Through a shared::cluster
+// address made by nvvm.mapa it arrives on the barrier of another block of
+// the cluster.
 func mbarrierArrive(f *interp.Frame, op *ir.Operation) error {
+	m := dnvvm.MbarrierArriveOp{Operation: op}
 	t, b, err := barrierAt(f, op)
 	if err != nil {
 		return err
@@ -147,9 +152,21 @@ func mbarrierArrive(f *interp.Frame, op *ir.Operation) error {
 	if err := initialized(op, b); err != nil {
 		return err
 	}
+	n := int64(1)
+	if c := m.Count(); c != nil {
+		v, err := f.Get(op, c)
+		if err != nil {
+			return err
+		}
+		if n = v.Int(); n <= 0 {
+			return interp.Errorf(op, fmt.Sprintf("mbarrier arrival count %d is not positive", n))
+		}
+	}
 	phase := b.phase
-	arrive(t, b, 1, 0, true)
-	f.SetResult(op, 0, interp.MakeInt(op.Result(0).Type(), uint64(phase)))
+	arrive(t, b, n, 0, true)
+	if r := m.Res(); r != nil {
+		f.SetResult(op, 0, interp.MakeInt(r.Type(), uint64(phase)))
+	}
 	return nil
 }
 

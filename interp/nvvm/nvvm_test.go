@@ -104,7 +104,8 @@ func TestLowered(t *testing.T) {
 }
 
 // TestClusterBugs plants bugs in the cluster programs of testdata and
-// checks their located errors: a missing remote arrival or a multicast
+// checks their located errors: a missing remote arrival (through nvvm.mapa
+// or nvgpu.mbarrier.arrive.cluster) or a multicast
 // that leaves out a block expecting its bytes never completes a phase (a
 // deadlock at the wait), a rank beyond the cluster is an error, and a
 // multicast before the other block has allocated its shared memory (no
@@ -118,6 +119,12 @@ func TestClusterBugs(t *testing.T) {
 			"cluster_mapa.mlir:35:17: error: rank 2 is not a block of the cluster of 2"},
 		{"multicast to one block", "lowered/tma_multicast.mlir", "arith.constant 3 : i16", "arith.constant 2 : i16", lowered,
 			"error: deadlock: every thread still running waits and no wait can succeed"},
+		{"no remote arrive of nvgpu", "lowered/cluster_arrive.mlir", "        nvgpu.mbarrier.arrive.cluster %bar[%c0], %c1 : !bar\n", "", "",
+			"cluster_arrive.mlir:38:7: error: deadlock: every thread still running waits and no wait can succeed"},
+		{"no remote arrive lowered", "lowered/cluster_arrive.mlir", "        nvgpu.mbarrier.arrive.cluster %bar[%c0], %c1 : !bar\n", "", lowered,
+			"error: deadlock: every thread still running waits and no wait can succeed"},
+		{"remote arrive beyond the cluster", "lowered/cluster_arrive.mlir", "%bar[%c0], %c1 : !bar\n", "%bar[%c0], %ticks : !bar\n", "",
+			"cluster_arrive.mlir:26:9: error: rank 10000000 is not a block of the cluster of 2"},
 		{"multicast before the cluster barrier", "lowered/tma_multicast.mlir", "      nvvm.cluster.arrive\n      nvvm.cluster.wait\n      %row", "      %row", lowered,
 			"error: block (1, 0, 0) of the cluster has not allocated this shared memory yet"},
 	}

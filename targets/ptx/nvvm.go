@@ -447,7 +447,7 @@ func lowerMbarrier(inst string) lowerFn {
 		var scope nvvm.MemScopeKind
 		var relaxed bool
 		if a, ok := nvvm.AsMbarrierArriveOp(op); ok {
-			scope, relaxed = a.Scope(), a.Relaxed()
+			return lowerArrive(f, a)
 		} else if a, ok := nvvm.AsMbarrierArriveExpectTxOp(op); ok {
 			scope, relaxed = a.Scope(), a.Relaxed()
 		} else if a, ok := nvvm.AsMbarrierTestWaitOp(op); ok {
@@ -494,7 +494,7 @@ func lowerMbarrier(inst string) lowerFn {
 			f.Emit("%smbarrier.init%s.b64 [%s]%s;", guard, sp, addr, rest)
 		case "inval":
 			f.Emit("mbarrier.inval%s.b64 [%s];", sp, addr)
-		case "arrive", "arrive.noComplete", "test_wait":
+		case "arrive.noComplete", "test_wait":
 			d, err := f.DefReg(op.Result(0))
 			if err != nil {
 				return Errorf(op, "%v", err)
@@ -505,6 +505,54 @@ func lowerMbarrier(inst string) lowerFn {
 		}
 		return nil
 	}
+}
+
+// lowerArrive lowers nvvm.mbarrier.arrive: mbarrier.arrive with the
+// barrier's state, or the sink _ when the operation has no result (sm_90);
+// a cluster scope is a release at cluster scope (sm_90), which arrives on
+// the barrier of another block of the cluster through a shared::cluster
+// address.
+func lowerArrive(f *Func, a nvvm.MbarrierArriveOp) error {
+	op := a.Operation
+	cluster := a.Scope() == nvvm.MemScopeKindCluster
+	if a.Relaxed() || (a.Scope() != nvvm.MemScopeKindCta && !cluster) {
+		return Errorf(op, "mbarrier operations of %s scope or relaxed semantics are not supported by the PTX emitter", a.Scope())
+	}
+	sp, err := space(op, a.Addr().Type())
+	if err != nil {
+		return err
+	}
+	feature := mbarrierFeature["arrive"]
+	if cluster || a.Res() == nil || a.Count() != nil || sp == ".shared::cluster" {
+		feature = sm90("mbarrier.arrive")
+	}
+	if err := f.Require(op, feature); err != nil {
+		return err
+	}
+	addr, err := f.Reg(op, 0)
+	if err != nil {
+		return err
+	}
+	rest := ""
+	if a.Count() != nil {
+		r, err := f.Reg(op, 1)
+		if err != nil {
+			return err
+		}
+		rest = ", " + r
+	}
+	d := "_"
+	if a.Res() != nil {
+		if d, err = f.DefReg(a.Res()); err != nil {
+			return Errorf(op, "%v", err)
+		}
+	}
+	sem := ""
+	if cluster {
+		sem = ".release.cluster"
+	}
+	f.Emit("mbarrier.arrive%s%s.b64 %s, [%s]%s;", sem, sp, d, addr, rest)
+	return nil
 }
 
 // lowerTryWait lowers nvvm.mbarrier.try_wait.parity to a loop of

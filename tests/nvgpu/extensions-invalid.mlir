@@ -91,3 +91,22 @@ func.func @ss_accumulator(%a: !nvgpu.warpgroup.descriptor<tensor = memref<64x32x
   %d = nvgpu.warpgroup.mma.ss %a, %b, %c : !nvgpu.warpgroup.descriptor<tensor = memref<64x32xbf16, #gpu.address_space<workgroup>>>, !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, vector<4x2x2xf32> -> vector<4x2x2xf32>
   return
 }
+
+// -----
+
+// The rank of nvgpu.mbarrier.arrive.cluster is an index, and its barriers
+// an mbarrier group.
+
+func.func @cluster_arrive_rank(%bars: !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>, %s: index, %r: i32) {
+  // expected-error @below {{'nvgpu.mbarrier.arrive.cluster' op operand #2 must be index, but got 'i32'}}
+  "nvgpu.mbarrier.arrive.cluster"(%bars, %s, %r) : (!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>, index, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @cluster_arrive_barriers(%s: index) {
+  // expected-error @below {{'nvgpu.mbarrier.arrive.cluster' op operand #0 must be}}
+  "nvgpu.mbarrier.arrive.cluster"(%s, %s, %s) : (index, index, index) -> ()
+  return
+}

@@ -61,6 +61,9 @@ llvm.func @tma(%dst: !llvm.ptr<3>, %dst7: !llvm.ptr<7>, %desc: !llvm.ptr, %bar: 
   nvvm.cp.async.bulk.tensor.shared.cluster.global %dst7, %desc, %bar, box[%a, %a] : !llvm.ptr<7>, !llvm.ptr
   nvvm.cp.async.bulk.tensor.shared.cluster.global %dst7, %desc, %bar, box[%a, %a] multicast_mask = %h l2_cache_hint = %c predicate = %p : !llvm.ptr<7>, !llvm.ptr
   nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %desc, %bar, box[%a, %a] {isCTAOnly = true} : !llvm.ptr<3>, !llvm.ptr
+  nvvm.mbarrier.arrive %dst7 {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+  nvvm.mbarrier.arrive %dst7, %a : !llvm.ptr<7>
+  nvvm.mbarrier.arrive %bar, %a {relaxed = true} : !llvm.ptr<3>
   llvm.return
 }
 llvm.func @mat(%sp: !llvm.ptr<3>, %a: i32, %d1: i64, %d2: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) {
@@ -132,6 +135,9 @@ llvm.func @barrier_reduce(%a: i32, %p: i32) -> i32 {
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %arg1, %arg2, %arg3, box[%arg4, %arg4] : !llvm.ptr<7>, !llvm.ptr
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %arg1, %arg2, %arg3, box[%arg4, %arg4] multicast_mask = %arg5 l2_cache_hint = %arg6 predicate = %arg7 : !llvm.ptr<7>, !llvm.ptr
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %arg0, %arg2, %arg3, box[%arg4, %arg4] {isCTAOnly = true} : !llvm.ptr<3>, !llvm.ptr
+// CHECK: nvvm.mbarrier.arrive %arg1 {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK: nvvm.mbarrier.arrive %arg1, %arg4 : !llvm.ptr<7>
+// CHECK: nvvm.mbarrier.arrive %arg3, %arg4 {relaxed = true} : !llvm.ptr<3>{{$}}
 // CHECK-LABEL: llvm.func @mat
 // CHECK: %0 = nvvm.ldmatrix %arg0 {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: %1 = nvvm.ldmatrix %arg0 {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 1 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> i32
@@ -193,6 +199,9 @@ llvm.func @barrier_reduce(%a: i32, %p: i32) -> i32 {
 // GENERIC: "nvvm.cp.async.bulk.tensor.shared.cluster.global"(%arg8, %arg9, %arg11, %arg11, %arg10) <{isCTAOnly = false, mode = #nvvm.tma_load_mode<tile>, operandSegmentSizes = array<i32: 1, 1, 2, 1, 0, 0, 0, 0>}> : (!llvm.ptr<7>, !llvm.ptr, i32, i32, !llvm.ptr<3>) -> ()
 // GENERIC: "nvvm.cp.async.bulk.tensor.shared.cluster.global"(%arg8, %arg9, %arg11, %arg11, %arg10, %arg12, %arg13, %arg14) <{isCTAOnly = false, mode = #nvvm.tma_load_mode<tile>, operandSegmentSizes = array<i32: 1, 1, 2, 1, 0, 1, 1, 1>}> : (!llvm.ptr<7>, !llvm.ptr, i32, i32, !llvm.ptr<3>, i16, i64, i1) -> ()
 // GENERIC: "nvvm.cp.async.bulk.tensor.shared.cluster.global"(%arg7, %arg9, %arg11, %arg11, %arg10) <{isCTAOnly = true, mode = #nvvm.tma_load_mode<tile>, operandSegmentSizes = array<i32: 1, 1, 2, 1, 0, 0, 0, 0>}> : (!llvm.ptr<3>, !llvm.ptr, i32, i32, !llvm.ptr<3>) -> ()
+// GENERIC: "nvvm.mbarrier.arrive"(%arg8) <{relaxed = false, scope = #nvvm.mem_scope<cluster>}> : (!llvm.ptr<7>) -> ()
+// GENERIC: "nvvm.mbarrier.arrive"(%arg8, %arg11) <{relaxed = false, scope = #nvvm.mem_scope<cta>}> : (!llvm.ptr<7>, i32) -> ()
+// GENERIC: "nvvm.mbarrier.arrive"(%arg10, %arg11) <{relaxed = true, scope = #nvvm.mem_scope<cta>}> : (!llvm.ptr<3>, i32) -> ()
 // GENERIC: %1 = "nvvm.ldmatrix"(%arg2) <{eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}> : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // GENERIC: %2 = "nvvm.ldmatrix"(%arg2) <{eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 1 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}> : (!llvm.ptr<3>) -> i32
 // GENERIC: "nvvm.stmatrix"(%arg2, %arg3, %arg3) <{eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}> : (!llvm.ptr<3>, i32, i32) -> ()

@@ -151,11 +151,25 @@ func (b *Block) Counterpart(buf *interp.Buffer, peer *Block) (*interp.Buffer, er
 		return buf, nil
 	}
 	for k, v := range b.data {
-		if sharedBuffer(v) != buf {
+		sb := sharedBuffer(v)
+		if sb == nil {
 			continue
+		}
+		// buf is sb, or the storage of memref.views of sb (bytes of
+		// dynamic shared memory viewed as elements of elem).
+		var elem ir.Type
+		if sb != buf {
+			e, ok := sb.ViewElem(buf)
+			if !ok {
+				continue
+			}
+			elem = e
 		}
 		if pv, ok := peer.data[k]; ok {
 			if pb := sharedBuffer(pv); pb != nil {
+				if elem != nil {
+					return pb.TypedStorage(elem, int64((ir.IntOrFloatBitWidth(elem)+7)/8))
+				}
 				return pb, nil
 			}
 		}

@@ -2,6 +2,7 @@ package simt_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -204,5 +205,53 @@ func TestRace(t *testing.T) {
 				t.Errorf("got %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestCounterpartView checks that the counterpart in another block of
+// the cluster of a typed view of shared bytes (memref.view of dynamic
+// shared memory) is the same view of that block's bytes, and that a
+// buffer the block does not keep has none.
+func TestCounterpartView(t *testing.T) {
+	ctx := ir.NewContext()
+	f32 := ctx.FloatType(ir.F32)
+	in := interp.New(interp.NewRegistry())
+	cfg := simt.Config{Grid: simt.Dim3{X: 2, Y: 1, Z: 1}, Block: simt.Dim3{X: 1, Y: 1, Z: 1}, Cluster: simt.Dim3{X: 2, Y: 1, Z: 1}}
+	var checked bool
+	err := simt.Run(in, cfg, func(b *simt.Block) error {
+		b.Data("bytes", func() any { return b.NewShared(ctx.I(8), 64) })
+		return nil
+	}, func(th *simt.Thread) error {
+		if th.Block.Rank() != 0 {
+			return nil
+		}
+		peer := th.Block.Peer(1)
+		bytes := th.Block.Data("bytes", nil).(*interp.Buffer)
+		view, off, err := bytes.View(f32, 4, 16, 4)
+		if err != nil || off != 4 {
+			return fmt.Errorf("view: %v, offset %d", err, off)
+		}
+		got, err := th.Block.Counterpart(view, peer)
+		if err != nil {
+			return err
+		}
+		want, _, err := peer.Data("bytes", nil).(*interp.Buffer).View(f32, 4, 0, 16)
+		if err != nil {
+			return err
+		}
+		if got != want || got == view {
+			return fmt.Errorf("the counterpart of the view is not the other block's view of its bytes")
+		}
+		if _, err := th.Block.Counterpart(interp.NewBuffer(f32, 4), peer); err == nil {
+			return fmt.Errorf("a buffer the block does not keep has a counterpart")
+		}
+		checked = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !checked {
+		t.Fatal("no block of rank 0 ran")
 	}
 }
