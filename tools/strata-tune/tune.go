@@ -46,7 +46,7 @@ func Main(args []string, out, errw io.Writer) int {
 	tiles := fs.String("tile-sizes", "", "linalg-to-tile's tile-sizes of the default configuration (default: its own choice)")
 	chip := fs.String("chip", "sm_80", "tile-to-nvgpu's chip path of the default configuration")
 	target := fs.String("target", "sm_90a", "linalg-to-tile's target and the PTX target")
-	space := fs.String("space", "", "candidates as KEY=V1|V2;KEY=...; keys: tile-sizes, chip, warps, persistent, group-m (default: by the kernel's kind)")
+	space := fs.String("space", "", "candidates as KEY=V1|V2;KEY=...; keys: tile-sizes and tile-to-nvgpu's options (chip, warps, persistent, group-m, ping-pong, attention-overlap, ...) (default: by the kernel's kind)")
 	runs := fs.Int("runs", 20, "timed launches of each kernel launch (their median is the candidate's time)")
 	options := fs.String("options", "", "tile-to-nvgpu's options of the default configuration as KEY=V;KEY=V (such as group-m=8;persistent=132)")
 	tol := fs.Float64("tol", 1e-2, "the largest relative L2 difference from the default configuration's results")
