@@ -44,7 +44,8 @@ func lowerAndRun(t *testing.T, name, src string) (string, string, int) {
 // initialization done by the leader before a barrier, and a barrier
 // between the accumulator's store to shared memory and the reads of
 // other threads' elements (a race hidden on the GPU by warps executing
-// in step), all 16384 results are correct.
+// in step), all 16384 results are correct, also through upstream's
+// gpu-lower-to-nvvm-pipeline.
 func TestGPUIntegrationGEMMLowered(t *testing.T) {
 	file := filepath.Join(gpuIntegrationDir, "sm90", "gemm_f32_f16_f16_128x128x128.mlir")
 	raw, err := os.ReadFile(file)
@@ -73,6 +74,28 @@ func TestGPUIntegrationGEMMLowered(t *testing.T) {
 	}
 	if err := filecheck.Match(out, filecheck.Parse(string(raw), "CHECK")); err != nil {
 		t.Errorf("%v\noutput:\n%s", err, out)
+	}
+	// The same through upstream's pipeline, printed and parsed again:
+	// the host code at the llvm level, the tensor maps of
+	// mgpuTensorMapEncodeTiledMemref.
+	pre, _, err := prepare("sm90/gemm_f32_f16_f16_128x128x128.mlir", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lowered, errs, code := lowerWithPipeline(pre, pipelineFor(string(raw), "llvm"))
+	if code != 0 {
+		t.Fatalf("gpu-lower-to-nvvm-pipeline: exit %d:\n%s", code, errs)
+	}
+	path := filepath.Join(t.TempDir(), "gemm_pipeline.mlir")
+	if err := os.WriteFile(path, []byte(lowered), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code = strataRun("-e", "main", "-entry-point-result=void", path)
+	if code != 0 {
+		t.Fatalf("through the pipeline: exit %d:\n%s", code, errs)
+	}
+	if err := filecheck.Match(out, filecheck.Parse(string(raw), "CHECK")); err != nil {
+		t.Errorf("through the pipeline: %v\noutput:\n%s", err, out)
 	}
 }
 
