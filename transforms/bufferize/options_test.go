@@ -1,6 +1,8 @@
 package bufferize_test
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,5 +45,38 @@ func TestOptionsAsUpstream(t *testing.T) {
 		if !strings.Contains(passes, "\n        "+o) {
 			t.Errorf("--help does not list one-shot-bufferize's %s", o)
 		}
+	}
+}
+
+// TestPrintConflictsOrder checks that, without function boundaries, the
+// module is analyzed as one, bottom-up: print-conflicts numbers the last
+// function's marks first, as mlir-opt-22 does.
+func TestPrintConflictsOrder(t *testing.T) {
+	src := `func.func @first(%t: tensor<4xi32>) -> tensor<?xi32> {
+  %0 = tensor.cast %t : tensor<4xi32> to tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+func.func @second(%t: tensor<4xi32>) -> tensor<?xi32> {
+  %0 = tensor.cast %t : tensor<4xi32> to tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+`
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	var out, errb strings.Builder
+	if code := opt.Run(ctx, []string{"--one-shot-bufferize=test-analysis-only print-conflicts", "-"},
+		opt.Stdio{In: strings.NewReader(src), Out: &out, Err: &errb}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	re := regexp.MustCompile(`func\.func @(\w+).*"W_(\d+)\[NOT-WRITABLE: bbArg 0\]"`)
+	ids := map[string]int{}
+	for _, m := range re.FindAllStringSubmatch(out.String(), -1) {
+		n, _ := strconv.Atoi(m[2])
+		ids[m[1]] = n
+	}
+	first, ok1 := ids["first"]
+	second, ok2 := ids["second"]
+	if !ok1 || !ok2 || second >= first {
+		t.Errorf("want @second's mark numbered before @first's:\n%s", out.String())
 	}
 }

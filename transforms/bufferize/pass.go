@@ -31,7 +31,6 @@ type oneShotBufferize struct {
 	printConflicts     *bool
 	dumpAliasSets      *bool
 	mustInferSpace     *bool
-	dialectFilter      *[]string
 }
 
 // New returns the one-shot-bufferize pass, which runs on modules.

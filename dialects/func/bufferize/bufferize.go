@@ -221,12 +221,11 @@ func (s *state) argument(op, callee *ir.Operation, sum *bufferization.FuncSummar
 	if !bufferization.IsTensor(s.TensorType(v)) {
 		return s.Buffer(op, v)
 	}
-	if s.WithoutAnalysis() {
+	if _, ranked := s.TensorType(v).(*ir.RankedTensorType); ranked && s.WithoutAnalysis() {
 		// Nothing tells what the callee does with its arguments: as
-		// upstream, each is copied before the call.
-		if _, unranked := s.TensorType(v).(*ir.UnrankedTensorType); unranked {
-			return nil, ir.EmitError(op, "copying of unranked tensors is not implemented")
-		}
+		// upstream, each is copied before the call. (Upstream fails on
+		// an unranked one, "copying of unranked tensors is not
+		// implemented"; Strata passes it as without copy-before-write.)
 		return s.Writable(op, i, true)
 	}
 	if callee.Region(0).Empty() {
