@@ -3119,21 +3119,25 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("arith.divui")
 		d.AddVerifier(VerifyElementwise)
+		unsignedDivisionInterfaces(d)
 		d.Fold = foldDivui
 	}
 	{
 		d := def("arith.divsi")
 		d.AddVerifier(VerifyElementwise)
+		signedDivisionInterfaces(d)
 		d.Fold = foldDivsi
 	}
 	{
 		d := def("arith.ceildivui")
 		d.AddVerifier(VerifyElementwise)
+		unsignedDivisionInterfaces(d)
 		d.Fold = foldCeilDivui
 	}
 	{
 		d := def("arith.ceildivsi")
 		d.AddVerifier(VerifyElementwise)
+		signedDivisionInterfaces(d)
 		d.Fold = foldCeilDivsi
 	}
 	{
@@ -3342,7 +3346,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xc2, 0x23, 0x1a, 0xa6, 0x85, 0x3a, 0xc2, 0x9a, 0xbb, 0x5e, 0x43, 0x76, 0xbf, 0x5c, 0x2d, 0xae, 0xdc, 0x57, 0x26, 0x21, 0x85, 0x10, 0x51, 0xc7, 0xff, 0x0b, 0x68, 0xc8, 0x58, 0x25, 0x28, 0xfb}
+var definitionsSum = [32]byte{0xff, 0x83, 0xc5, 0x9a, 0x57, 0x66, 0xce, 0xfe, 0x85, 0x8c, 0x52, 0xca, 0xf4, 0x0f, 0x98, 0xfe, 0x2f, 0xab, 0xfc, 0x0a, 0xb8, 0x50, 0x7c, 0x6a, 0x14, 0xf8, 0xca, 0x81, 0xff, 0xbd, 0xb0, 0x87}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 6, Column: 1}, Name: "arith", Items: []*irdl.DialectItem{
@@ -3672,975 +3676,987 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 118, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
 				{Pos: irdl.Position{Line: 118, Column: 13}, Name: "Elementwise"},
 				{Pos: irdl.Position{Line: 118, Column: 26}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 118, Column: 53}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 119, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 119, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 119, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 119, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 119, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 119, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 120, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 120, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 120, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 120, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 22}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 121, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 121, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 121, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 121, Column: 17}, Name: "isExact", C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 26}, Name: "UnitAttr"}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 122, Column: 17}, Name: "isExact", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 26}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 122, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 122, Column: 12}, Raw: "\"$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 123, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 123, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 123, Column: 42}, Kind: "folder", Func: "foldDivui"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 126, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 126, Column: 3}, Name: "divsi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 127, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 13}, Raw: "\"signed integer division operation\""}},
-			{Pos: irdl.Position{Line: 128, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 128, Column: 13}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 128, Column: 26}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 129, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 129, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 129, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 46}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 130, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 130, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 22}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 131, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 131, Column: 17}, Name: "isExact", C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 26}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 132, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 132, Column: 12}, Raw: "\"$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 133, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 133, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 133, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 133, Column: 42}, Kind: "folder", Func: "foldDivsi"},
+			{Pos: irdl.Position{Line: 123, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 123, Column: 12}, Raw: "\"$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 124, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 124, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 124, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 124, Column: 42}, Kind: "interfaces", Func: "unsignedDivisionInterfaces"},
+				{Pos: irdl.Position{Line: 124, Column: 83}, Kind: "folder", Func: "foldDivui"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 136, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 136, Column: 3}, Name: "ceildivui", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 137, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 13}, Raw: "\"unsigned ceil integer division operation\""}},
-			{Pos: irdl.Position{Line: 138, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 138, Column: 13}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 138, Column: 26}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 127, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 127, Column: 3}, Name: "divsi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 128, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 128, Column: 13}, Raw: "\"signed integer division operation\""}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 129, Column: 13}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 129, Column: 26}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 129, Column: 53}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 139, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 139, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 139, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 131, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 131, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 140, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 140, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 22}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 132, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 132, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 132, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 141, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 141, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 142, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 142, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 142, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 142, Column: 42}, Kind: "folder", Func: "foldCeilDivui"},
+			{Pos: irdl.Position{Line: 133, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 133, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 133, Column: 17}, Name: "isExact", C: &irdl.Constraint{Pos: irdl.Position{Line: 133, Column: 26}, Name: "UnitAttr"}},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 145, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 145, Column: 3}, Name: "ceildivsi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 146, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 146, Column: 13}, Raw: "\"signed ceil integer division operation\""}},
-			{Pos: irdl.Position{Line: 147, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 147, Column: 13}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 147, Column: 26}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 148, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 148, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 148, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 148, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 148, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 148, Column: 46}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 149, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 149, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 149, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 149, Column: 22}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 150, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 150, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 151, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 151, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 151, Column: 42}, Kind: "folder", Func: "foldCeilDivsi"},
+			{Pos: irdl.Position{Line: 134, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 134, Column: 12}, Raw: "\"$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 135, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 135, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 135, Column: 42}, Kind: "interfaces", Func: "signedDivisionInterfaces"},
+				{Pos: irdl.Position{Line: 135, Column: 81}, Kind: "folder", Func: "foldDivsi"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 154, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 154, Column: 3}, Name: "floordivsi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 155, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 155, Column: 13}, Raw: "\"signed floor integer division operation\""}},
-			{Pos: irdl.Position{Line: 156, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 156, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 156, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 156, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 156, Column: 32}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 138, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 138, Column: 3}, Name: "ceildivui", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 139, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 139, Column: 13}, Raw: "\"unsigned ceil integer division operation\""}},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 140, Column: 13}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 140, Column: 26}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 140, Column: 53}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 157, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 157, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 157, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 157, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 157, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 157, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 141, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 141, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 142, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 142, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 142, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 142, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 142, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 142, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 158, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 158, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 158, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 158, Column: 22}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 143, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 143, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 143, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 143, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 159, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 159, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 160, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 160, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 160, Column: 42}, Kind: "folder", Func: "foldFloorDivsi"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 163, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 163, Column: 3}, Name: "remui", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 164, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 164, Column: 13}, Raw: "\"unsigned integer division remainder operation\""}},
-			{Pos: irdl.Position{Line: 165, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 165, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 165, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 165, Column: 32}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 166, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 166, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 166, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 166, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 166, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 166, Column: 46}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 167, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 167, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 167, Column: 22}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 168, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 168, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 169, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 169, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 169, Column: 42}, Kind: "folder", Func: "foldRemui"},
+			{Pos: irdl.Position{Line: 144, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 144, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 145, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 145, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 145, Column: 42}, Kind: "interfaces", Func: "unsignedDivisionInterfaces"},
+				{Pos: irdl.Position{Line: 145, Column: 83}, Kind: "folder", Func: "foldCeilDivui"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 172, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 172, Column: 3}, Name: "remsi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 173, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 173, Column: 13}, Raw: "\"signed integer division remainder operation\""}},
-			{Pos: irdl.Position{Line: 174, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 174, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 174, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 174, Column: 32}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 148, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 148, Column: 3}, Name: "ceildivsi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 149, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 149, Column: 13}, Raw: "\"signed ceil integer division operation\""}},
+			{Pos: irdl.Position{Line: 150, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 150, Column: 13}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 150, Column: 26}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 150, Column: 53}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 175, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 175, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 175, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 175, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 151, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 152, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 152, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 152, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 176, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 176, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 176, Column: 22}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 153, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 153, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 153, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 177, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 177, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 178, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 178, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 178, Column: 42}, Kind: "folder", Func: "foldRemsi"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 181, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 181, Column: 3}, Name: "andi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 182, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 182, Column: 13}, Raw: "\"integer binary and\""}},
-			{Pos: irdl.Position{Line: 183, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 183, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 183, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 183, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 183, Column: 45}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 184, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 184, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 184, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 46}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 185, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 185, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 22}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 186, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 186, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 187, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 187, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 187, Column: 42}, Kind: "folder", Func: "foldAndi"},
+			{Pos: irdl.Position{Line: 154, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 154, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 155, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 155, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 155, Column: 42}, Kind: "interfaces", Func: "signedDivisionInterfaces"},
+				{Pos: irdl.Position{Line: 155, Column: 81}, Kind: "folder", Func: "foldCeilDivsi"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 190, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 190, Column: 3}, Name: "ori", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 191, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 191, Column: 13}, Raw: "\"integer binary or\""}},
-			{Pos: irdl.Position{Line: 192, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 192, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 192, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 192, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 192, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 192, Column: 45}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 158, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 158, Column: 3}, Name: "floordivsi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 159, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 159, Column: 13}, Raw: "\"signed floor integer division operation\""}},
+			{Pos: irdl.Position{Line: 160, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 160, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 160, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 160, Column: 32}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 193, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 193, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 193, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 161, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 161, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 161, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 194, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 194, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 22}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 162, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 162, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 195, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 195, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 196, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 196, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 196, Column: 42}, Kind: "folder", Func: "foldOri"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 199, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 199, Column: 3}, Name: "xori", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 200, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 200, Column: 13}, Raw: "\"integer binary xor\""}},
-			{Pos: irdl.Position{Line: 201, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 201, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 201, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 201, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 201, Column: 45}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 202, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 202, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 202, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 46}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 203, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 203, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 203, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 22}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 204, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 204, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 205, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 205, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 205, Column: 42}, Kind: "folder", Func: "foldXori"},
+			{Pos: irdl.Position{Line: 163, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 163, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 164, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 164, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 164, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 164, Column: 42}, Kind: "folder", Func: "foldFloorDivsi"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 208, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 208, Column: 3}, Name: "shli", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 209, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 209, Column: 13}, Raw: "\"integer left-shift\""}},
-			{Pos: irdl.Position{Line: 210, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 210, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 210, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 210, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 210, Column: 32}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 167, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 167, Column: 3}, Name: "remui", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 168, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 168, Column: 13}, Raw: "\"unsigned integer division remainder operation\""}},
+			{Pos: irdl.Position{Line: 169, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 169, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 169, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 169, Column: 32}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 211, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 211, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 211, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 211, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 211, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 170, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 170, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 170, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 170, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 212, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 212, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 212, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 22}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 171, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 171, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 171, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 213, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 213, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 213, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 41}, Name: "IntegerOverflowFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 213, Column: 65}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 214, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 214, Column: 12}, Raw: "\"$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 215, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 215, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 215, Column: 42}, Kind: "folder", Func: "foldShli"},
+			{Pos: irdl.Position{Line: 172, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 172, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 173, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 173, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 173, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 173, Column: 42}, Kind: "folder", Func: "foldRemui"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 218, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 218, Column: 3}, Name: "shrui", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 219, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 219, Column: 13}, Raw: "\"unsigned integer right-shift\""}},
-			{Pos: irdl.Position{Line: 220, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 220, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 220, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 220, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 220, Column: 32}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 176, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 176, Column: 3}, Name: "remsi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 177, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 177, Column: 13}, Raw: "\"signed integer division remainder operation\""}},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 178, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 178, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 178, Column: 32}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 221, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 221, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 221, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 221, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 221, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 221, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 179, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 179, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 179, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 179, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 179, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 222, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 222, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 22}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 180, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 180, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 180, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 180, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 223, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 223, Column: 17}, Name: "isExact", C: &irdl.Constraint{Pos: irdl.Position{Line: 223, Column: 26}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 224, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 224, Column: 12}, Raw: "\"$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 225, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 225, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 225, Column: 42}, Kind: "folder", Func: "foldShrui"},
+			{Pos: irdl.Position{Line: 181, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 181, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 182, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 182, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 182, Column: 42}, Kind: "folder", Func: "foldRemsi"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 228, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 228, Column: 3}, Name: "shrsi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 229, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 229, Column: 13}, Raw: "\"signed integer right-shift\""}},
-			{Pos: irdl.Position{Line: 230, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 230, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 230, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 230, Column: 32}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 185, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 185, Column: 3}, Name: "andi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 186, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 186, Column: 13}, Raw: "\"integer binary and\""}},
+			{Pos: irdl.Position{Line: 187, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 187, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 187, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 187, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 187, Column: 45}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 231, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 231, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 231, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 231, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 188, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 188, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 188, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 232, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 232, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 232, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 232, Column: 22}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 189, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 189, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 233, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 233, Column: 17}, Name: "isExact", C: &irdl.Constraint{Pos: irdl.Position{Line: 233, Column: 26}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 234, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 234, Column: 12}, Raw: "\"$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 235, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 235, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 235, Column: 42}, Kind: "folder", Func: "foldShrsi"},
+			{Pos: irdl.Position{Line: 190, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 190, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 191, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 191, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 191, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 191, Column: 42}, Kind: "folder", Func: "foldAndi"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 238, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 238, Column: 3}, Name: "negf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 239, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 239, Column: 13}, Raw: "\"floating point negation\""}},
-			{Pos: irdl.Position{Line: 240, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 240, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 240, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 240, Column: 32}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 194, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 194, Column: 3}, Name: "ori", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 195, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 195, Column: 13}, Raw: "\"integer binary or\""}},
+			{Pos: irdl.Position{Line: 196, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 196, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 196, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 196, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 196, Column: 45}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 241, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 241, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 241, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 241, Column: 24}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 197, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 197, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 242, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 242, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 22}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 198, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 198, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 243, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 243, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 243, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 36}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 243, Column: 53}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 244, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 244, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 245, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 245, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 245, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 245, Column: 42}, Kind: "folder", Func: "foldNegf"},
+			{Pos: irdl.Position{Line: 199, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 199, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 200, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 200, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 200, Column: 42}, Kind: "folder", Func: "foldOri"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 248, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 248, Column: 3}, Name: "addf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 249, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 249, Column: 13}, Raw: "\"floating point addition operation\""}},
-			{Pos: irdl.Position{Line: 250, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 250, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 250, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 250, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 250, Column: 45}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 203, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 203, Column: 3}, Name: "xori", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 204, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 204, Column: 13}, Raw: "\"integer binary xor\""}},
+			{Pos: irdl.Position{Line: 205, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 205, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 205, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 205, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 205, Column: 45}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 251, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 251, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 251, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 206, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 206, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 206, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 252, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 252, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 22}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 207, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 253, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 253, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 253, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 253, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 253, Column: 36}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 253, Column: 53}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 254, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 254, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 255, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 255, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 255, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 255, Column: 42}, Kind: "folder", Func: "foldAddf"},
+			{Pos: irdl.Position{Line: 208, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 208, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 209, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 209, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 209, Column: 42}, Kind: "folder", Func: "foldXori"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 258, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 258, Column: 3}, Name: "subf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 259, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 13}, Raw: "\"floating point subtraction operation\""}},
-			{Pos: irdl.Position{Line: 260, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 260, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 260, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 260, Column: 32}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 212, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 212, Column: 3}, Name: "shli", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 213, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 213, Column: 13}, Raw: "\"integer left-shift\""}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 214, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 214, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 214, Column: 32}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 261, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 261, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 261, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 261, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 215, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 215, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 262, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 262, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 262, Column: 22}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 216, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 263, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 263, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 263, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 36}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 263, Column: 53}, Value: "none"}},
+			{Pos: irdl.Position{Line: 217, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 217, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 217, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 217, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 41}, Name: "IntegerOverflowFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 217, Column: 65}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 264, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 264, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 265, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 265, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 265, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 265, Column: 42}, Kind: "folder", Func: "foldSubf"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 268, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 268, Column: 3}, Name: "maximumf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 269, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 269, Column: 13}, Raw: "\"floating-point maximum operation\""}},
-			{Pos: irdl.Position{Line: 270, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 270, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 270, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 270, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 270, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 270, Column: 45}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 271, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 271, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 271, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 36}, Name: "FloatLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 272, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 272, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 22}, Name: "FloatLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 273, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 273, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 273, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 273, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 273, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 273, Column: 36}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 273, Column: 53}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 274, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 274, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 275, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 275, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 275, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 275, Column: 42}, Kind: "folder", Func: "foldMaximumf"},
+			{Pos: irdl.Position{Line: 218, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 218, Column: 12}, Raw: "\"$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 219, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 219, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 219, Column: 42}, Kind: "folder", Func: "foldShli"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 278, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 278, Column: 3}, Name: "maxnumf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 279, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 279, Column: 13}, Raw: "\"floating-point maximum operation\""}},
-			{Pos: irdl.Position{Line: 280, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 280, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 280, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 280, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 280, Column: 45}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 222, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 222, Column: 3}, Name: "shrui", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 223, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 13}, Raw: "\"unsigned integer right-shift\""}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 224, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 224, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 224, Column: 32}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 281, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 281, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 281, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 281, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 225, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 225, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 282, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 282, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 282, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 282, Column: 22}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 226, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 226, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 283, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 283, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 283, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 283, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 283, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 283, Column: 36}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 283, Column: 53}, Value: "none"}},
+			{Pos: irdl.Position{Line: 227, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 227, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 227, Column: 17}, Name: "isExact", C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 26}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 284, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 284, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 285, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 285, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 285, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 285, Column: 42}, Kind: "folder", Func: "foldMaxnumf"},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 228, Column: 12}, Raw: "\"$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 229, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 229, Column: 42}, Kind: "folder", Func: "foldShrui"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 288, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 288, Column: 3}, Name: "maxsi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 289, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 289, Column: 13}, Raw: "\"signed integer maximum operation\""}},
-			{Pos: irdl.Position{Line: 290, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 290, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 290, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 290, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 290, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 290, Column: 45}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 232, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 232, Column: 3}, Name: "shrsi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 233, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 233, Column: 13}, Raw: "\"signed integer right-shift\""}},
+			{Pos: irdl.Position{Line: 234, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 234, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 234, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 234, Column: 32}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 291, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 291, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 291, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 291, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 291, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 291, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 235, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 235, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 235, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 292, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 292, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 292, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 292, Column: 22}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 236, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 236, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 293, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 293, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 294, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 294, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 294, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 294, Column: 42}, Kind: "folder", Func: "foldMaxsi"},
+			{Pos: irdl.Position{Line: 237, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 237, Column: 17}, Name: "isExact", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 26}, Name: "UnitAttr"}},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 297, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 297, Column: 3}, Name: "maxui", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 298, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 13}, Raw: "\"unsigned integer maximum operation\""}},
-			{Pos: irdl.Position{Line: 299, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 299, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 299, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 299, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 299, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 299, Column: 45}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 300, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 300, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 300, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 300, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 46}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 301, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 301, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 301, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 22}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 302, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 302, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 303, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 303, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 303, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 303, Column: 42}, Kind: "folder", Func: "foldMaxui"},
+			{Pos: irdl.Position{Line: 238, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 238, Column: 12}, Raw: "\"$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 239, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 239, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 239, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 239, Column: 42}, Kind: "folder", Func: "foldShrsi"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 306, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 306, Column: 3}, Name: "minimumf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 307, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 307, Column: 13}, Raw: "\"floating-point minimum operation\""}},
-			{Pos: irdl.Position{Line: 308, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 308, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 308, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 308, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 308, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 308, Column: 45}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 242, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 242, Column: 3}, Name: "negf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 243, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 243, Column: 13}, Raw: "\"floating point negation\""}},
+			{Pos: irdl.Position{Line: 244, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 244, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 244, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 244, Column: 32}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 309, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 309, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 309, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 309, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 309, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 309, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 245, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 245, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 245, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 245, Column: 24}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 310, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 310, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 310, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 310, Column: 22}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 246, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 246, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 22}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 311, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 311, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 311, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 311, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 311, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 311, Column: 36}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 311, Column: 53}, Value: "none"}},
+			{Pos: irdl.Position{Line: 247, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 247, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 247, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 247, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 36}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 247, Column: 53}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 312, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 312, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 313, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 313, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 313, Column: 42}, Kind: "folder", Func: "foldMinimumf"},
+			{Pos: irdl.Position{Line: 248, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 248, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 249, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 249, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 249, Column: 42}, Kind: "folder", Func: "foldNegf"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 316, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 316, Column: 3}, Name: "minnumf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 317, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 317, Column: 13}, Raw: "\"floating-point minimum operation\""}},
-			{Pos: irdl.Position{Line: 318, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 318, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 318, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 318, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 318, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 318, Column: 45}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 252, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 252, Column: 3}, Name: "addf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 253, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 253, Column: 13}, Raw: "\"floating point addition operation\""}},
+			{Pos: irdl.Position{Line: 254, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 254, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 254, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 254, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 254, Column: 45}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 319, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 319, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 319, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 319, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 319, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 319, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 255, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 255, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 255, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 255, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 320, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 320, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 320, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 320, Column: 22}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 256, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 256, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 256, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 256, Column: 22}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 321, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 321, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 321, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 321, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 321, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 321, Column: 36}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 321, Column: 53}, Value: "none"}},
+			{Pos: irdl.Position{Line: 257, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 257, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 257, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 36}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 257, Column: 53}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 322, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 322, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 323, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 323, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 323, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 323, Column: 42}, Kind: "folder", Func: "foldMinnumf"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 326, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 326, Column: 3}, Name: "minsi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 327, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 327, Column: 13}, Raw: "\"signed integer minimum operation\""}},
-			{Pos: irdl.Position{Line: 328, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 328, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 328, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 328, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 328, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 328, Column: 45}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 329, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 329, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 329, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 329, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 329, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 329, Column: 46}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 330, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 330, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 330, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 330, Column: 22}, Name: "SignlessIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 331, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 331, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 332, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 332, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 332, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 332, Column: 42}, Kind: "folder", Func: "foldMinsi"},
+			{Pos: irdl.Position{Line: 258, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 258, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 259, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 259, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 259, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 259, Column: 42}, Kind: "folder", Func: "foldAddf"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 335, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 335, Column: 3}, Name: "minui", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 336, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 336, Column: 13}, Raw: "\"unsigned integer minimum operation\""}},
-			{Pos: irdl.Position{Line: 337, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 337, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 337, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 337, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 337, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 337, Column: 45}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 262, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 262, Column: 3}, Name: "subf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 263, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 263, Column: 13}, Raw: "\"floating point subtraction operation\""}},
+			{Pos: irdl.Position{Line: 264, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 264, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 264, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 264, Column: 32}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 338, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 338, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 338, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 338, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 338, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 338, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 265, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 265, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 265, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 265, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 339, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 339, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 339, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 339, Column: 22}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 266, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 266, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 266, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 266, Column: 22}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 340, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 340, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 341, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 341, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 341, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 341, Column: 42}, Kind: "folder", Func: "foldMinui"},
+			{Pos: irdl.Position{Line: 267, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 267, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 267, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 267, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 267, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 267, Column: 36}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 267, Column: 53}, Value: "none"}},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 344, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 344, Column: 3}, Name: "mulf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 345, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 345, Column: 13}, Raw: "\"floating point multiplication operation\""}},
-			{Pos: irdl.Position{Line: 346, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 346, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 346, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 346, Column: 19}, Name: "Commutative"},
-				{Pos: irdl.Position{Line: 346, Column: 32}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 346, Column: 45}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 347, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 347, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 347, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 347, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 347, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 347, Column: 36}, Name: "FloatLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 348, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 348, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 348, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 348, Column: 22}, Name: "FloatLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 349, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 349, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 349, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 349, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 349, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 349, Column: 36}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 349, Column: 53}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 350, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 350, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 351, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 351, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 351, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 351, Column: 42}, Kind: "folder", Func: "foldMulf"},
+			{Pos: irdl.Position{Line: 268, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 268, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 269, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 269, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 269, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 269, Column: 42}, Kind: "folder", Func: "foldSubf"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 354, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 354, Column: 3}, Name: "divf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 355, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 355, Column: 13}, Raw: "\"floating point division operation\""}},
-			{Pos: irdl.Position{Line: 356, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 356, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 356, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 356, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 356, Column: 32}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 272, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 272, Column: 3}, Name: "maximumf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 273, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 273, Column: 13}, Raw: "\"floating-point maximum operation\""}},
+			{Pos: irdl.Position{Line: 274, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 274, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 274, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 274, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 274, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 274, Column: 45}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 357, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 357, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 357, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 357, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 357, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 357, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 275, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 275, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 275, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 275, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 275, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 275, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 358, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 358, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 358, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 358, Column: 22}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 276, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 276, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 276, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 276, Column: 22}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 359, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 359, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 359, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 359, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 359, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 359, Column: 36}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 359, Column: 53}, Value: "none"}},
+			{Pos: irdl.Position{Line: 277, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 277, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 277, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 277, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 277, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 277, Column: 36}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 277, Column: 53}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 360, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 360, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 361, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 361, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 361, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 361, Column: 42}, Kind: "folder", Func: "foldDivf"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 364, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 364, Column: 3}, Name: "remf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 365, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 365, Column: 13}, Raw: "\"floating point division remainder operation\""}},
-			{Pos: irdl.Position{Line: 366, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 366, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 366, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 366, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 366, Column: 32}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 367, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 367, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 367, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 367, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 36}, Name: "FloatLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 368, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 368, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 368, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 368, Column: 22}, Name: "FloatLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 369, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 369, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 369, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 369, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 36}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 369, Column: 53}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 370, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 370, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 371, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 371, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 371, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 371, Column: 42}, Kind: "folder", Func: "foldRemf"},
+			{Pos: irdl.Position{Line: 278, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 278, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 279, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 279, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 279, Column: 42}, Kind: "folder", Func: "foldMaximumf"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 374, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 374, Column: 3}, Name: "extui", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 375, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 375, Column: 13}, Raw: "\"integer zero extension operation\""}},
-			{Pos: irdl.Position{Line: 376, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 376, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 376, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 376, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 282, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 282, Column: 3}, Name: "maxnumf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 283, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 283, Column: 13}, Raw: "\"floating-point maximum operation\""}},
+			{Pos: irdl.Position{Line: 284, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 284, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 284, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 284, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 284, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 284, Column: 45}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 377, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 377, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 377, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 377, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
+			{Pos: irdl.Position{Line: 285, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 285, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 285, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 285, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 285, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 285, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 378, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 378, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 378, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 378, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
+			{Pos: irdl.Position{Line: 286, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 286, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 286, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 286, Column: 22}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 379, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 379, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 380, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 380, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 380, Column: 12}, Kind: "verifier", Func: "verifyIntWider"},
-				{Pos: irdl.Position{Line: 380, Column: 39}, Kind: "folder", Func: "foldExtui"},
+			{Pos: irdl.Position{Line: 287, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 287, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 287, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 287, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 36}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 287, Column: 53}, Value: "none"}},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 383, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 383, Column: 3}, Name: "extsi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 384, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 384, Column: 13}, Raw: "\"integer sign extension operation\""}},
-			{Pos: irdl.Position{Line: 385, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 385, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 385, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 385, Column: 19}, Name: "Elementwise"},
-			}}},
-			{Pos: irdl.Position{Line: 386, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 386, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 386, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 386, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 387, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 387, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 387, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 387, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 388, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 388, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 389, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 389, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 389, Column: 12}, Kind: "verifier", Func: "verifyIntWider"},
-				{Pos: irdl.Position{Line: 389, Column: 39}, Kind: "folder", Func: "foldExtsi"},
+			{Pos: irdl.Position{Line: 288, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 288, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 289, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 289, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 289, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 289, Column: 42}, Kind: "folder", Func: "foldMaxnumf"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 392, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 392, Column: 3}, Name: "extf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 393, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 393, Column: 13}, Raw: "\"cast from floating-point to wider floating-point\""}},
-			{Pos: irdl.Position{Line: 394, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 394, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 394, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 394, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 292, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 292, Column: 3}, Name: "maxsi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 293, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 293, Column: 13}, Raw: "\"signed integer maximum operation\""}},
+			{Pos: irdl.Position{Line: 294, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 294, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 294, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 294, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 294, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 294, Column: 45}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 395, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 395, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 395, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 395, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 295, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 295, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 295, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 295, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 295, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 295, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 396, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 396, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 396, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 396, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 296, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 296, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 296, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 296, Column: 22}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 397, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 397, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 397, Column: 17}, Name: "fastmath", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 397, Column: 36}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 397, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 397, Column: 45}, Name: "FastMathFlags"}},
+			{Pos: irdl.Position{Line: 297, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 297, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 298, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 298, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 298, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 298, Column: 42}, Kind: "folder", Func: "foldMaxsi"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 301, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 301, Column: 3}, Name: "maxui", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 302, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 302, Column: 13}, Raw: "\"unsigned integer maximum operation\""}},
+			{Pos: irdl.Position{Line: 303, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 303, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 303, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 303, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 303, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 303, Column: 45}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 304, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 304, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 304, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 304, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 304, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 304, Column: 46}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 305, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 305, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 305, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 305, Column: 22}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 306, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 306, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 307, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 307, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 307, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 307, Column: 42}, Kind: "folder", Func: "foldMaxui"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 310, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 310, Column: 3}, Name: "minimumf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 311, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 311, Column: 13}, Raw: "\"floating-point minimum operation\""}},
+			{Pos: irdl.Position{Line: 312, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 312, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 312, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 312, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 312, Column: 45}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 313, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 313, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 313, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 36}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 314, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 314, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 314, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 314, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 315, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 315, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 315, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 315, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 36}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 315, Column: 53}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 316, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 316, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 317, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 317, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 317, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 317, Column: 42}, Kind: "folder", Func: "foldMinimumf"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 320, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 320, Column: 3}, Name: "minnumf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 321, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 321, Column: 13}, Raw: "\"floating-point minimum operation\""}},
+			{Pos: irdl.Position{Line: 322, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 322, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 322, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 322, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 322, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 322, Column: 45}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 323, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 323, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 323, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 323, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 36}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 324, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 324, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 324, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 324, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 325, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 325, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 325, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 325, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 36}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 325, Column: 53}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 326, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 326, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 327, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 327, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 327, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 327, Column: 42}, Kind: "folder", Func: "foldMinnumf"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 330, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 330, Column: 3}, Name: "minsi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 331, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 331, Column: 13}, Raw: "\"signed integer minimum operation\""}},
+			{Pos: irdl.Position{Line: 332, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 332, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 332, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 332, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 332, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 332, Column: 45}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 333, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 333, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 333, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 333, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 333, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 333, Column: 46}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 334, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 334, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 334, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 22}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 335, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 335, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 336, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 336, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 336, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 336, Column: 42}, Kind: "folder", Func: "foldMinsi"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 339, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 339, Column: 3}, Name: "minui", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 340, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 340, Column: 13}, Raw: "\"unsigned integer minimum operation\""}},
+			{Pos: irdl.Position{Line: 341, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 341, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 341, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 341, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 341, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 341, Column: 45}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 342, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 342, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 342, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 342, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 342, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 342, Column: 46}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 343, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 343, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 343, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 343, Column: 22}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 344, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 344, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 345, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 345, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 345, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 345, Column: 42}, Kind: "folder", Func: "foldMinui"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 348, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 348, Column: 3}, Name: "mulf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 349, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 349, Column: 13}, Raw: "\"floating point multiplication operation\""}},
+			{Pos: irdl.Position{Line: 350, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 350, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 350, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 350, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 350, Column: 32}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 350, Column: 45}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 351, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 351, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 351, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 351, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 351, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 351, Column: 36}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 352, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 352, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 352, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 352, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 353, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 353, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 353, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 353, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 353, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 353, Column: 36}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 353, Column: 53}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 354, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 354, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 355, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 355, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 355, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 355, Column: 42}, Kind: "folder", Func: "foldMulf"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 358, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 358, Column: 3}, Name: "divf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 359, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 13}, Raw: "\"floating point division operation\""}},
+			{Pos: irdl.Position{Line: 360, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 360, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 360, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 360, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 360, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 361, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 361, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 361, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 361, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 361, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 361, Column: 36}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 362, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 362, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 362, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 362, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 363, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 363, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 363, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 363, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 363, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 363, Column: 36}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 363, Column: 53}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 364, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 364, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 365, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 365, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 365, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 365, Column: 42}, Kind: "folder", Func: "foldDivf"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 368, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 368, Column: 3}, Name: "remf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 369, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 369, Column: 13}, Raw: "\"floating point division remainder operation\""}},
+			{Pos: irdl.Position{Line: 370, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 370, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 370, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 370, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 370, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 371, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 371, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 371, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 371, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 371, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 371, Column: 36}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 372, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 372, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 372, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 372, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 373, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 373, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 373, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 373, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 373, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 373, Column: 36}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 373, Column: 53}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 374, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 374, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 375, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 375, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 375, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 375, Column: 42}, Kind: "folder", Func: "foldRemf"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 378, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 378, Column: 3}, Name: "extui", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 379, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 379, Column: 13}, Raw: "\"integer zero extension operation\""}},
+			{Pos: irdl.Position{Line: 380, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 380, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 380, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 380, Column: 19}, Name: "Elementwise"},
+			}}},
+			{Pos: irdl.Position{Line: 381, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 381, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 381, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 381, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 382, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 382, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 382, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 382, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 383, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 383, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 384, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 384, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 384, Column: 12}, Kind: "verifier", Func: "verifyIntWider"},
+				{Pos: irdl.Position{Line: 384, Column: 39}, Kind: "folder", Func: "foldExtui"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 387, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 387, Column: 3}, Name: "extsi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 388, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 388, Column: 13}, Raw: "\"integer sign extension operation\""}},
+			{Pos: irdl.Position{Line: 389, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 389, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 389, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 389, Column: 19}, Name: "Elementwise"},
+			}}},
+			{Pos: irdl.Position{Line: 390, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 390, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 390, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 390, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 391, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 391, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 391, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 391, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 392, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 392, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 393, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 393, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 393, Column: 12}, Kind: "verifier", Func: "verifyIntWider"},
+				{Pos: irdl.Position{Line: 393, Column: 39}, Kind: "folder", Func: "foldExtsi"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 396, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 396, Column: 3}, Name: "extf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 397, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 397, Column: 13}, Raw: "\"cast from floating-point to wider floating-point\""}},
+			{Pos: irdl.Position{Line: 398, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 398, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 398, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 398, Column: 19}, Name: "Elementwise"},
+			}}},
+			{Pos: irdl.Position{Line: 399, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 399, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 399, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 399, Column: 19}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 400, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 400, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 400, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 19}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 401, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 401, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 401, Column: 17}, Name: "fastmath", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 401, Column: 36}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 401, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 401, Column: 45}, Name: "FastMathFlags"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 398, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 398, Column: 12}, Raw: "\"$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 399, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 399, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 399, Column: 12}, Kind: "verifier", Func: "verifyFloatWider"},
-				{Pos: irdl.Position{Line: 399, Column: 41}, Kind: "folder", Func: "foldExtf"},
+			{Pos: irdl.Position{Line: 402, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 402, Column: 12}, Raw: "\"$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 403, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 403, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 403, Column: 12}, Kind: "verifier", Func: "verifyFloatWider"},
+				{Pos: irdl.Position{Line: 403, Column: 41}, Kind: "folder", Func: "foldExtf"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 402, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 402, Column: 3}, Name: "scaling_extf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 403, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 403, Column: 13}, Raw: "\"Upcasts input floats using provided scales values following OCP MXFP Spec\""}},
-			{Pos: irdl.Position{Line: 404, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 404, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 404, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 404, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 406, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 406, Column: 3}, Name: "scaling_extf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 407, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 407, Column: 13}, Raw: "\"Upcasts input floats using provided scales values following OCP MXFP Spec\""}},
+			{Pos: irdl.Position{Line: 408, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 408, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 408, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 408, Column: 19}, Name: "Elementwise"},
 			}}},
-			{Pos: irdl.Position{Line: 405, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 405, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 405, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 405, Column: 19}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 405, Column: 30}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 405, Column: 37}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 409, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 409, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 409, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 409, Column: 19}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 409, Column: 30}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 409, Column: 37}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 406, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 406, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 406, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 406, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 410, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 410, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 410, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 410, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 407, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 407, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 407, Column: 17}, Name: "fastmath", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 407, Column: 36}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 407, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 407, Column: 45}, Name: "FastMathFlags"}},
+			{Pos: irdl.Position{Line: 411, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 411, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 411, Column: 17}, Name: "fastmath", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 36}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 411, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 45}, Name: "FastMathFlags"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 408, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 408, Column: 12}, Raw: "\"$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 409, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 409, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 409, Column: 12}, Kind: "verifier", Func: "verifyScalingExt"},
+			{Pos: irdl.Position{Line: 412, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 412, Column: 12}, Raw: "\"$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 413, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 413, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 413, Column: 12}, Kind: "verifier", Func: "verifyScalingExt"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 412, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 412, Column: 3}, Name: "trunci", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 413, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 413, Column: 13}, Raw: "\"integer truncation operation\""}},
-			{Pos: irdl.Position{Line: 414, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 414, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 414, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 414, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 416, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 416, Column: 3}, Name: "trunci", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 417, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 417, Column: 13}, Raw: "\"integer truncation operation\""}},
+			{Pos: irdl.Position{Line: 418, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 418, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 418, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 418, Column: 19}, Name: "Elementwise"},
 			}}},
-			{Pos: irdl.Position{Line: 415, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 415, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 415, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 415, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
+			{Pos: irdl.Position{Line: 419, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 419, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 419, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 419, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 416, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 416, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 416, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 416, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
+			{Pos: irdl.Position{Line: 420, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 420, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 420, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 420, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 417, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 417, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 417, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 417, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 417, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 417, Column: 41}, Name: "IntegerOverflowFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 417, Column: 65}, Value: "none"}},
+			{Pos: irdl.Position{Line: 421, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 421, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 421, Column: 17}, Name: "overflowFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 421, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 421, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 421, Column: 41}, Name: "IntegerOverflowFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 421, Column: 65}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 418, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 418, Column: 12}, Raw: "\"$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 419, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 419, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 419, Column: 12}, Kind: "verifier", Func: "verifyIntNarrower"},
-				{Pos: irdl.Position{Line: 419, Column: 42}, Kind: "folder", Func: "foldTrunci"},
+			{Pos: irdl.Position{Line: 422, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 422, Column: 12}, Raw: "\"$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 423, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 423, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 423, Column: 12}, Kind: "verifier", Func: "verifyIntNarrower"},
+				{Pos: irdl.Position{Line: 423, Column: 42}, Kind: "folder", Func: "foldTrunci"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 422, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 422, Column: 3}, Name: "truncf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 423, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 423, Column: 13}, Raw: "\"cast from floating-point to narrower floating-point\""}},
-			{Pos: irdl.Position{Line: 424, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 424, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 424, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 424, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 426, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 426, Column: 3}, Name: "truncf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 427, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 427, Column: 13}, Raw: "\"cast from floating-point to narrower floating-point\""}},
+			{Pos: irdl.Position{Line: 428, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 428, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 428, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 428, Column: 19}, Name: "Elementwise"},
 			}}},
-			{Pos: irdl.Position{Line: 425, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 425, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 425, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 425, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 429, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 429, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 429, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 429, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 426, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 426, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 426, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 426, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 430, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 430, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 430, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 430, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 427, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 427, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 427, Column: 17}, Name: "roundingmode", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 427, Column: 40}, Name: "RoundingMode"}},
-				{Pos: irdl.Position{Line: 427, Column: 54}, Name: "fastmath", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 427, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 427, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 427, Column: 82}, Name: "FastMathFlags"}},
+			{Pos: irdl.Position{Line: 431, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 431, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 431, Column: 17}, Name: "roundingmode", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 431, Column: 40}, Name: "RoundingMode"}},
+				{Pos: irdl.Position{Line: 431, Column: 54}, Name: "fastmath", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 431, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 431, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 431, Column: 82}, Name: "FastMathFlags"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 428, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 428, Column: 12}, Raw: "\"$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 429, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 429, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 429, Column: 12}, Kind: "verifier", Func: "verifyFloatNarrower"},
-				{Pos: irdl.Position{Line: 429, Column: 44}, Kind: "folder", Func: "foldTruncf"},
+			{Pos: irdl.Position{Line: 432, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 432, Column: 12}, Raw: "\"$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 433, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 433, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 433, Column: 12}, Kind: "verifier", Func: "verifyFloatNarrower"},
+				{Pos: irdl.Position{Line: 433, Column: 44}, Kind: "folder", Func: "foldTruncf"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 432, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 432, Column: 3}, Name: "scaling_truncf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 433, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 433, Column: 13}, Raw: "\"Downcasts input floating point values using provided scales values following OCP MXFP Spec\""}},
-			{Pos: irdl.Position{Line: 434, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 434, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 434, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 434, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 436, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 436, Column: 3}, Name: "scaling_truncf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 437, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 437, Column: 13}, Raw: "\"Downcasts input floating point values using provided scales values following OCP MXFP Spec\""}},
+			{Pos: irdl.Position{Line: 438, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 438, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 438, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 438, Column: 19}, Name: "Elementwise"},
 			}}},
-			{Pos: irdl.Position{Line: 435, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 435, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 435, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 435, Column: 19}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 435, Column: 30}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 435, Column: 37}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 439, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 439, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 439, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 439, Column: 19}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 439, Column: 30}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 439, Column: 37}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 436, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 436, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 436, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 436, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 440, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 440, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 440, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 440, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 437, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 437, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 437, Column: 17}, Name: "roundingmode", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 437, Column: 40}, Name: "RoundingMode"}},
-				{Pos: irdl.Position{Line: 437, Column: 54}, Name: "fastmath", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 437, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 437, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 437, Column: 82}, Name: "FastMathFlags"}},
+			{Pos: irdl.Position{Line: 441, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 441, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 441, Column: 17}, Name: "roundingmode", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 40}, Name: "RoundingMode"}},
+				{Pos: irdl.Position{Line: 441, Column: 54}, Name: "fastmath", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 441, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 82}, Name: "FastMathFlags"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 438, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 438, Column: 12}, Raw: "\"$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 439, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 439, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 439, Column: 12}, Kind: "verifier", Func: "verifyScalingTrunc"},
+			{Pos: irdl.Position{Line: 442, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 442, Column: 12}, Raw: "\"$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 443, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 443, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 443, Column: 12}, Kind: "verifier", Func: "verifyScalingTrunc"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 442, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 442, Column: 3}, Name: "uitofp", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 443, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 443, Column: 13}, Raw: "\"cast from unsigned integer type to floating-point\""}},
-			{Pos: irdl.Position{Line: 444, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 444, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 444, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 444, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 446, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 446, Column: 3}, Name: "uitofp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 447, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 447, Column: 13}, Raw: "\"cast from unsigned integer type to floating-point\""}},
+			{Pos: irdl.Position{Line: 448, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 448, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 448, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 448, Column: 19}, Name: "Elementwise"},
 			}}},
-			{Pos: irdl.Position{Line: 445, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 445, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 445, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 445, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
+			{Pos: irdl.Position{Line: 449, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 449, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 449, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 449, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 446, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 446, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 446, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 446, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 450, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 450, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 450, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 450, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 447, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 447, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 448, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 448, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 448, Column: 12}, Kind: "verifier", Func: "verifyIntToFloat"},
-				{Pos: irdl.Position{Line: 448, Column: 41}, Kind: "folder", Func: "foldUitofp"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 451, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 451, Column: 3}, Name: "sitofp", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 452, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 452, Column: 13}, Raw: "\"cast from integer type to floating-point\""}},
-			{Pos: irdl.Position{Line: 453, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 453, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 453, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 453, Column: 19}, Name: "Elementwise"},
-			}}},
-			{Pos: irdl.Position{Line: 454, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 454, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 454, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 454, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 455, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 455, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 455, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 455, Column: 19}, Name: "FloatLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 456, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 456, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 457, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 457, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 457, Column: 12}, Kind: "verifier", Func: "verifyIntToFloat"},
-				{Pos: irdl.Position{Line: 457, Column: 41}, Kind: "folder", Func: "foldSitofp"},
+			{Pos: irdl.Position{Line: 451, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 451, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 452, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 452, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 452, Column: 12}, Kind: "verifier", Func: "verifyIntToFloat"},
+				{Pos: irdl.Position{Line: 452, Column: 41}, Kind: "folder", Func: "foldUitofp"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 460, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 460, Column: 3}, Name: "fptoui", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 461, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 461, Column: 13}, Raw: "\"cast from floating-point type to integer type\""}},
-			{Pos: irdl.Position{Line: 462, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 462, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 462, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 462, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 455, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 455, Column: 3}, Name: "sitofp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 456, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 456, Column: 13}, Raw: "\"cast from integer type to floating-point\""}},
+			{Pos: irdl.Position{Line: 457, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 457, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 457, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 457, Column: 19}, Name: "Elementwise"},
 			}}},
-			{Pos: irdl.Position{Line: 463, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 463, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 463, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 463, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 458, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 458, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 458, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 458, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 464, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 464, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 464, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 464, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
+			{Pos: irdl.Position{Line: 459, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 459, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 459, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 459, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 465, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 465, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 466, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 466, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 466, Column: 12}, Kind: "verifier", Func: "verifyFloatToInt"},
-				{Pos: irdl.Position{Line: 466, Column: 41}, Kind: "folder", Func: "foldFptoui"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 469, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 469, Column: 3}, Name: "fptosi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 470, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 470, Column: 13}, Raw: "\"cast from floating-point type to integer type\""}},
-			{Pos: irdl.Position{Line: 471, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 471, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 471, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 471, Column: 19}, Name: "Elementwise"},
-			}}},
-			{Pos: irdl.Position{Line: 472, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 472, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 472, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 472, Column: 19}, Name: "FloatLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 473, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 473, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 473, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 473, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 474, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 474, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 475, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 475, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 475, Column: 12}, Kind: "verifier", Func: "verifyFloatToInt"},
-				{Pos: irdl.Position{Line: 475, Column: 41}, Kind: "folder", Func: "foldFptosi"},
+			{Pos: irdl.Position{Line: 460, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 460, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 461, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 461, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 461, Column: 12}, Kind: "verifier", Func: "verifyIntToFloat"},
+				{Pos: irdl.Position{Line: 461, Column: 41}, Kind: "folder", Func: "foldSitofp"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 478, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 478, Column: 3}, Name: "index_cast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 479, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 479, Column: 13}, Raw: "\"cast between index and integer types\""}},
-			{Pos: irdl.Position{Line: 480, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 480, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 480, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 480, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 464, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 464, Column: 3}, Name: "fptoui", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 465, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 465, Column: 13}, Raw: "\"cast from floating-point type to integer type\""}},
+			{Pos: irdl.Position{Line: 466, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 466, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 466, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 466, Column: 19}, Name: "Elementwise"},
 			}}},
-			{Pos: irdl.Position{Line: 481, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 481, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 481, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 481, Column: 19}, Name: "IndexCastType"}},
+			{Pos: irdl.Position{Line: 467, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 467, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 467, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 467, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 482, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 482, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 482, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 482, Column: 19}, Name: "IndexCastType"}},
+			{Pos: irdl.Position{Line: 468, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 468, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 468, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 468, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 483, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 483, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 484, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 484, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 484, Column: 12}, Kind: "verifier", Func: "verifyIndexCast"},
-				{Pos: irdl.Position{Line: 484, Column: 40}, Kind: "folder", Func: "foldIndexCastOp"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 487, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 487, Column: 3}, Name: "index_castui", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 488, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 488, Column: 13}, Raw: "\"unsigned cast between index and integer types\""}},
-			{Pos: irdl.Position{Line: 489, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 489, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 489, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 489, Column: 19}, Name: "Elementwise"},
-			}}},
-			{Pos: irdl.Position{Line: 490, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 490, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 490, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 490, Column: 19}, Name: "IndexCastType"}},
-			}}},
-			{Pos: irdl.Position{Line: 491, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 491, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 491, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 491, Column: 19}, Name: "IndexCastType"}},
-			}}},
-			{Pos: irdl.Position{Line: 492, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 492, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 493, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 493, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 493, Column: 12}, Kind: "verifier", Func: "verifyIndexCast"},
-				{Pos: irdl.Position{Line: 493, Column: 40}, Kind: "folder", Func: "foldIndexCastUI"},
+			{Pos: irdl.Position{Line: 469, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 469, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 470, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 470, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 470, Column: 12}, Kind: "verifier", Func: "verifyFloatToInt"},
+				{Pos: irdl.Position{Line: 470, Column: 41}, Kind: "folder", Func: "foldFptoui"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 496, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 496, Column: 3}, Name: "bitcast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 497, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 497, Column: 13}, Raw: "\"bitcast between values of equal bit width\""}},
-			{Pos: irdl.Position{Line: 498, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 498, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 498, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 498, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 473, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 473, Column: 3}, Name: "fptosi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 474, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 474, Column: 13}, Raw: "\"cast from floating-point type to integer type\""}},
+			{Pos: irdl.Position{Line: 475, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 475, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 475, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 475, Column: 19}, Name: "Elementwise"},
 			}}},
-			{Pos: irdl.Position{Line: 499, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 499, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 499, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 499, Column: 19}, Name: "BitcastType"}},
+			{Pos: irdl.Position{Line: 476, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 476, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 476, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 476, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 500, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 500, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 500, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 500, Column: 19}, Name: "BitcastType"}},
+			{Pos: irdl.Position{Line: 477, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 477, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 477, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 477, Column: 19}, Name: "SignlessFixedWidthIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 501, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 501, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
-			{Pos: irdl.Position{Line: 502, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 502, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 502, Column: 12}, Kind: "verifier", Func: "verifyBitcast"},
-				{Pos: irdl.Position{Line: 502, Column: 38}, Kind: "folder", Func: "foldBitcast"},
+			{Pos: irdl.Position{Line: 478, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 478, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 479, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 479, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 479, Column: 12}, Kind: "verifier", Func: "verifyFloatToInt"},
+				{Pos: irdl.Position{Line: 479, Column: 41}, Kind: "folder", Func: "foldFptosi"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 505, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 505, Column: 3}, Name: "cmpi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 506, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 506, Column: 13}, Raw: "\"integer comparison operation\""}},
-			{Pos: irdl.Position{Line: 507, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 507, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 507, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 507, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 507, Column: 32}, Name: "SameTypeOperands"},
-				{Pos: irdl.Position{Line: 508, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 508, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 508, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
-					{Pos: irdl.Position{Line: 508, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 508, Column: 90}, Raw: "\"lhs\""}},
-					{Pos: irdl.Position{Line: 508, Column: 97}, Str: &irdl.Str{Pos: irdl.Position{Line: 508, Column: 97}, Raw: "\"result\""}},
-					{Pos: irdl.Position{Line: 508, Column: 107}, Str: &irdl.Str{Pos: irdl.Position{Line: 508, Column: 107}, Raw: "\"I1SameShape\""}},
+		{Pos: irdl.Position{Line: 482, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 482, Column: 3}, Name: "index_cast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 483, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 483, Column: 13}, Raw: "\"cast between index and integer types\""}},
+			{Pos: irdl.Position{Line: 484, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 484, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 484, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 484, Column: 19}, Name: "Elementwise"},
+			}}},
+			{Pos: irdl.Position{Line: 485, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 485, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 485, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 485, Column: 19}, Name: "IndexCastType"}},
+			}}},
+			{Pos: irdl.Position{Line: 486, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 486, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 486, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 486, Column: 19}, Name: "IndexCastType"}},
+			}}},
+			{Pos: irdl.Position{Line: 487, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 487, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 488, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 488, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 488, Column: 12}, Kind: "verifier", Func: "verifyIndexCast"},
+				{Pos: irdl.Position{Line: 488, Column: 40}, Kind: "folder", Func: "foldIndexCastOp"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 491, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 491, Column: 3}, Name: "index_castui", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 492, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 492, Column: 13}, Raw: "\"unsigned cast between index and integer types\""}},
+			{Pos: irdl.Position{Line: 493, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 493, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 493, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 493, Column: 19}, Name: "Elementwise"},
+			}}},
+			{Pos: irdl.Position{Line: 494, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 494, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 494, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 494, Column: 19}, Name: "IndexCastType"}},
+			}}},
+			{Pos: irdl.Position{Line: 495, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 495, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 495, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 495, Column: 19}, Name: "IndexCastType"}},
+			}}},
+			{Pos: irdl.Position{Line: 496, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 496, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 497, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 497, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 497, Column: 12}, Kind: "verifier", Func: "verifyIndexCast"},
+				{Pos: irdl.Position{Line: 497, Column: 40}, Kind: "folder", Func: "foldIndexCastUI"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 500, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 500, Column: 3}, Name: "bitcast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 501, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 501, Column: 13}, Raw: "\"bitcast between values of equal bit width\""}},
+			{Pos: irdl.Position{Line: 502, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 502, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 502, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 502, Column: 19}, Name: "Elementwise"},
+			}}},
+			{Pos: irdl.Position{Line: 503, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 503, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 503, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 503, Column: 19}, Name: "BitcastType"}},
+			}}},
+			{Pos: irdl.Position{Line: 504, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 504, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 504, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 504, Column: 19}, Name: "BitcastType"}},
+			}}},
+			{Pos: irdl.Position{Line: 505, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 505, Column: 12}, Raw: "\"$in attr-dict `:` type($in) `to` type($out)\""}},
+			{Pos: irdl.Position{Line: 506, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 506, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 506, Column: 12}, Kind: "verifier", Func: "verifyBitcast"},
+				{Pos: irdl.Position{Line: 506, Column: 38}, Kind: "folder", Func: "foldBitcast"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 509, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 509, Column: 3}, Name: "cmpi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 510, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 510, Column: 13}, Raw: "\"integer comparison operation\""}},
+			{Pos: irdl.Position{Line: 511, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 511, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 511, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 511, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 511, Column: 32}, Name: "SameTypeOperands"},
+				{Pos: irdl.Position{Line: 512, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 512, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 512, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
+					{Pos: irdl.Position{Line: 512, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 512, Column: 90}, Raw: "\"lhs\""}},
+					{Pos: irdl.Position{Line: 512, Column: 97}, Str: &irdl.Str{Pos: irdl.Position{Line: 512, Column: 97}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 512, Column: 107}, Str: &irdl.Str{Pos: irdl.Position{Line: 512, Column: 107}, Raw: "\"I1SameShape\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 509, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 509, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 509, Column: 17}, Name: "predicate", C: &irdl.Constraint{Pos: irdl.Position{Line: 509, Column: 28}, Name: "CmpIPredicate"}},
+			{Pos: irdl.Position{Line: 513, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 513, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 513, Column: 17}, Name: "predicate", C: &irdl.Constraint{Pos: irdl.Position{Line: 513, Column: 28}, Name: "CmpIPredicate"}},
 			}}},
-			{Pos: irdl.Position{Line: 510, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 510, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 510, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 510, Column: 20}, Name: "SignlessIntegerLike"}},
-				{Pos: irdl.Position{Line: 510, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 510, Column: 46}, Name: "SignlessIntegerLike"}},
+			{Pos: irdl.Position{Line: 514, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 514, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 514, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 514, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 514, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 514, Column: 46}, Name: "SignlessIntegerLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 511, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 511, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 511, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 511, Column: 22}, Name: "BoolLike"}},
+			{Pos: irdl.Position{Line: 515, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 515, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 515, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 515, Column: 22}, Name: "BoolLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 512, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 512, Column: 12}, Raw: "\"$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)\""}},
-			{Pos: irdl.Position{Line: 513, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 513, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 513, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 513, Column: 42}, Kind: "folder", Func: "foldCmpi"},
+			{Pos: irdl.Position{Line: 516, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 516, Column: 12}, Raw: "\"$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)\""}},
+			{Pos: irdl.Position{Line: 517, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 517, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 517, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 517, Column: 42}, Kind: "folder", Func: "foldCmpi"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 515, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 515, Column: 3}, Name: "cmpf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 516, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 516, Column: 13}, Raw: "\"floating-point comparison operation\""}},
-			{Pos: irdl.Position{Line: 517, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 517, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 517, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 517, Column: 19}, Name: "Elementwise"},
-				{Pos: irdl.Position{Line: 517, Column: 32}, Name: "SameTypeOperands"},
-				{Pos: irdl.Position{Line: 518, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 518, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 518, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
-					{Pos: irdl.Position{Line: 518, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 518, Column: 90}, Raw: "\"lhs\""}},
-					{Pos: irdl.Position{Line: 518, Column: 97}, Str: &irdl.Str{Pos: irdl.Position{Line: 518, Column: 97}, Raw: "\"result\""}},
-					{Pos: irdl.Position{Line: 518, Column: 107}, Str: &irdl.Str{Pos: irdl.Position{Line: 518, Column: 107}, Raw: "\"I1SameShape\""}},
+		{Pos: irdl.Position{Line: 519, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 519, Column: 3}, Name: "cmpf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 520, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 520, Column: 13}, Raw: "\"floating-point comparison operation\""}},
+			{Pos: irdl.Position{Line: 521, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 521, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 521, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 521, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 521, Column: 32}, Name: "SameTypeOperands"},
+				{Pos: irdl.Position{Line: 522, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 522, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 522, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
+					{Pos: irdl.Position{Line: 522, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 522, Column: 90}, Raw: "\"lhs\""}},
+					{Pos: irdl.Position{Line: 522, Column: 97}, Str: &irdl.Str{Pos: irdl.Position{Line: 522, Column: 97}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 522, Column: 107}, Str: &irdl.Str{Pos: irdl.Position{Line: 522, Column: 107}, Raw: "\"I1SameShape\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 519, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 519, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 519, Column: 17}, Name: "predicate", C: &irdl.Constraint{Pos: irdl.Position{Line: 519, Column: 28}, Name: "CmpFPredicate"}},
-				{Pos: irdl.Position{Line: 519, Column: 43}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 519, Column: 53}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 519, Column: 62}, C: &irdl.Constraint{Pos: irdl.Position{Line: 519, Column: 62}, Name: "FastMathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 519, Column: 79}, Value: "none"}},
+			{Pos: irdl.Position{Line: 523, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 523, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 523, Column: 17}, Name: "predicate", C: &irdl.Constraint{Pos: irdl.Position{Line: 523, Column: 28}, Name: "CmpFPredicate"}},
+				{Pos: irdl.Position{Line: 523, Column: 43}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 523, Column: 53}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 523, Column: 62}, C: &irdl.Constraint{Pos: irdl.Position{Line: 523, Column: 62}, Name: "FastMathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 523, Column: 79}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 520, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 520, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 520, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 520, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 520, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 520, Column: 36}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 524, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 524, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 524, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 524, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 524, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 524, Column: 36}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 521, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 521, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 521, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 521, Column: 22}, Name: "BoolLike"}},
+			{Pos: irdl.Position{Line: 525, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 525, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 525, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 525, Column: 22}, Name: "BoolLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 522, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 522, Column: 12}, Raw: "\"$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)\""}},
-			{Pos: irdl.Position{Line: 523, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 523, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 523, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
-				{Pos: irdl.Position{Line: 523, Column: 42}, Kind: "folder", Func: "foldCmpf"},
+			{Pos: irdl.Position{Line: 526, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 526, Column: 12}, Raw: "\"$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)\""}},
+			{Pos: irdl.Position{Line: 527, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 527, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 527, Column: 12}, Kind: "verifier", Func: "VerifyElementwise"},
+				{Pos: irdl.Position{Line: 527, Column: 42}, Kind: "folder", Func: "foldCmpf"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 526, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 526, Column: 3}, Name: "select", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 527, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 527, Column: 13}, Raw: "\"select operation\""}},
-			{Pos: irdl.Position{Line: 528, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 528, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 528, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 528, Column: 19}, Name: "Elementwise"},
+		{Pos: irdl.Position{Line: 530, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 530, Column: 3}, Name: "select", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 531, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 531, Column: 13}, Raw: "\"select operation\""}},
+			{Pos: irdl.Position{Line: 532, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 532, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 532, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 532, Column: 19}, Name: "Elementwise"},
 			}}},
-			{Pos: irdl.Position{Line: 529, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 529, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 529, Column: 12}, Name: "AnyType"}}},
-			{Pos: irdl.Position{Line: 530, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 530, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 530, Column: 15}, Name: "condition", C: &irdl.Constraint{Pos: irdl.Position{Line: 530, Column: 26}, Name: "BoolLike"}},
-				{Pos: irdl.Position{Line: 530, Column: 36}, Name: "true_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 530, Column: 48}, Name: "T"}},
-				{Pos: irdl.Position{Line: 530, Column: 51}, Name: "false_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 530, Column: 64}, Name: "T"}},
+			{Pos: irdl.Position{Line: 533, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 533, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 533, Column: 12}, Name: "AnyType"}}},
+			{Pos: irdl.Position{Line: 534, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 534, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 534, Column: 15}, Name: "condition", C: &irdl.Constraint{Pos: irdl.Position{Line: 534, Column: 26}, Name: "BoolLike"}},
+				{Pos: irdl.Position{Line: 534, Column: 36}, Name: "true_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 534, Column: 48}, Name: "T"}},
+				{Pos: irdl.Position{Line: 534, Column: 51}, Name: "false_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 534, Column: 64}, Name: "T"}},
 			}}},
-			{Pos: irdl.Position{Line: 531, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 531, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 531, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 531, Column: 22}, Name: "T"}},
+			{Pos: irdl.Position{Line: 535, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 535, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 535, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 535, Column: 22}, Name: "T"}},
 			}}},
-			{Pos: irdl.Position{Line: 532, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 532, Column: 12}, Raw: "\"$condition `,` $true_value `,` $false_value attr-dict `:` custom<SelectOpTypes>(type($condition), type($result))\""}},
-			{Pos: irdl.Position{Line: 533, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 533, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 533, Column: 12}, Kind: "verifier", Func: "verifySelect"},
-				{Pos: irdl.Position{Line: 533, Column: 37}, Kind: "folder", Func: "foldSelect"},
+			{Pos: irdl.Position{Line: 536, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 536, Column: 12}, Raw: "\"$condition `,` $true_value `,` $false_value attr-dict `:` custom<SelectOpTypes>(type($condition), type($result))\""}},
+			{Pos: irdl.Position{Line: 537, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 537, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 537, Column: 12}, Kind: "verifier", Func: "verifySelect"},
+				{Pos: irdl.Position{Line: 537, Column: 37}, Kind: "folder", Func: "foldSelect"},
 			}}},
 		}}},
 	}},

@@ -17,82 +17,79 @@ module {
     %c32_i32 = arith.constant 32 : i32
     %c0 = arith.constant 0 : index
     %c128 = arith.constant 128 : index
-    %c2 = arith.constant 2 : index
     %0 = arith.index_cast %arg2 : i32 to index
-    %1 = arith.index_cast %arg1 : i32 to index
-    %2 = arith.divui %1, %c2 : index
-    %3 = vector.load %arg3[%c0, %c0, %c0] : memref<1x32x128xf32, #tpu.memory_space<vmem>>, vector<1x32x128xf32>
-    %4 = tpu.iota {dimensions = array<i32: 1>} : vector<1x32x128xi32>
-    %5 = arith.muli %arg0, %c32_i32 : i32
-    %6 = vector.broadcast %5 : i32 to vector<1x32x128xi32>
-    %7 = arith.addi %4, %6 : vector<1x32x128xi32>
-    %8 = arith.cmpi slt, %7, %cst_10 : vector<1x32x128xi32>
-    %9 = tpu.iota {dimensions = array<i32: 2>} : vector<1x32x128xi32>
-    %10 = arith.cmpi slt, %9, %cst_9 : vector<1x32x128xi32>
-    %11 = arith.andi %8, %10 : vector<1x32x128xi1>
-    %12 = arith.select %11, %3, %cst_8 : vector<1x32x128xi1>, vector<1x32x128xf32>
-    %13 = vector.shape_cast %12 : vector<1x32x128xf32> to vector<32x128xf32>
-    %14 = arith.cmpi eq, %arg2, %c0_i32 : i32
-    scf.if %14 {
+    %1 = vector.load %arg3[%c0, %c0, %c0] : memref<1x32x128xf32, #tpu.memory_space<vmem>>, vector<1x32x128xf32>
+    %2 = tpu.iota {dimensions = array<i32: 1>} : vector<1x32x128xi32>
+    %3 = arith.muli %arg0, %c32_i32 : i32
+    %4 = vector.broadcast %3 : i32 to vector<1x32x128xi32>
+    %5 = arith.addi %2, %4 : vector<1x32x128xi32>
+    %6 = arith.cmpi slt, %5, %cst_10 : vector<1x32x128xi32>
+    %7 = tpu.iota {dimensions = array<i32: 2>} : vector<1x32x128xi32>
+    %8 = arith.cmpi slt, %7, %cst_9 : vector<1x32x128xi32>
+    %9 = arith.andi %6, %8 : vector<1x32x128xi1>
+    %10 = arith.select %9, %1, %cst_8 : vector<1x32x128xi1>, vector<1x32x128xf32>
+    %11 = vector.shape_cast %10 : vector<1x32x128xf32> to vector<32x128xf32>
+    %12 = arith.cmpi eq, %arg2, %c0_i32 : i32
+    scf.if %12 {
       tpu.vector_store %arg7[%c0], %cst_4 {strides = array<i32>} : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>, 
       tpu.vector_store %arg8[%c0], %cst_3 {strides = array<i32>} : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>, 
       tpu.vector_store %arg9[%c0, %c0], %cst_2 {strides = array<i32>} : memref<32x128xf32, #tpu.memory_space<vmem>>, vector<32x128xf32>, 
     }
-    %15 = vector.load %arg7[%c0] : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>
-    %16 = vector.load %arg8[%c0] : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>
-    %17 = vector.load %arg9[%c0, %c0] : memref<32x128xf32, #tpu.memory_space<vmem>>, vector<32x128xf32>
-    %18 = vector.load %arg4[%c0, %c0, %c0] : memref<1x128x128xf32, #tpu.memory_space<vmem>>, vector<1x128x128xf32>
-    %19 = tpu.iota {dimensions = array<i32: 1>} : vector<1x128x128xi32>
-    %20 = arith.muli %arg2, %c128_i32 : i32
-    %21 = vector.broadcast %20 : i32 to vector<1x128x128xi32>
-    %22 = arith.addi %19, %21 : vector<1x128x128xi32>
-    %23 = arith.cmpi slt, %22, %cst_7 : vector<1x128x128xi32>
-    %24 = tpu.iota {dimensions = array<i32: 2>} : vector<1x128x128xi32>
-    %25 = arith.cmpi slt, %24, %cst_6 : vector<1x128x128xi32>
-    %26 = arith.andi %23, %25 : vector<1x128x128xi1>
-    %27 = arith.select %26, %18, %cst_5 : vector<1x128x128xi1>, vector<1x128x128xf32>
-    %28 = vector.shape_cast %27 : vector<1x128x128xf32> to vector<128x128xf32>
-    %29 = vector.transpose %28, [1, 0] : vector<128x128xf32> to vector<128x128xf32>
-    %30 = tpu.matmul %13, %29, %cst_2 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32> -> vector<32x128xf32>
-    %31 = arith.mulf %30, %cst_1 : vector<32x128xf32>
-    %32 = arith.muli %0, %c128 : index
-    %33 = tpu.iota {dimensions = array<i32: 0>} : vector<128xi32>
-    %34 = arith.index_cast %32 : index to i32
-    %35 = vector.broadcast %34 : i32 to vector<128xi32>
-    %36 = arith.addi %33, %35 : vector<128xi32>
-    %37 = vector.shape_cast %36 : vector<128xi32> to vector<1x128xi32>
-    %38 = vector.broadcast %37 : vector<1x128xi32> to vector<32x128xi32>
-    %39 = arith.cmpi slt, %38, %cst : vector<32x128xi32>
-    %40 = arith.select %39, %31, %cst_0 : vector<32x128xi1>, vector<32x128xf32>
-    %41 = vector.multi_reduction <maximumf>, %40, %cst_4 [1] : vector<32x128xf32> to vector<32xf32>
-    %42 = arith.maximumf %15, %41 : vector<32xf32>
-    %43 = vector.shape_cast %42 : vector<32xf32> to vector<32x1xf32>
-    %44 = vector.broadcast %43 : vector<32x1xf32> to vector<32x128xf32>
-    %45 = arith.subf %40, %44 : vector<32x128xf32>
-    %46 = math.exp2 %45 : vector<32x128xf32>
-    %47 = vector.multi_reduction <add>, %46, %cst_3 [1] : vector<32x128xf32> to vector<32xf32>
-    %48 = arith.subf %15, %42 : vector<32xf32>
-    %49 = math.exp2 %48 : vector<32xf32>
-    %50 = arith.mulf %16, %49 : vector<32xf32>
-    %51 = arith.addf %50, %47 : vector<32xf32>
-    %52 = vector.shape_cast %49 : vector<32xf32> to vector<32x1xf32>
-    %53 = vector.broadcast %52 : vector<32x1xf32> to vector<32x128xf32>
-    %54 = arith.mulf %17, %53 : vector<32x128xf32>
-    %55 = vector.load %arg5[%c0, %c0, %c0] : memref<1x128x128xf32, #tpu.memory_space<vmem>>, vector<1x128x128xf32>
-    %56 = arith.select %26, %55, %cst_5 : vector<1x128x128xi1>, vector<1x128x128xf32>
-    %57 = vector.shape_cast %56 : vector<1x128x128xf32> to vector<128x128xf32>
-    %58 = tpu.matmul %46, %57, %54 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32> -> vector<32x128xf32>
-    tpu.vector_store %arg7[%c0], %42 {strides = array<i32>} : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>, 
-    tpu.vector_store %arg8[%c0], %51 {strides = array<i32>} : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>, 
-    tpu.vector_store %arg9[%c0, %c0], %58 {strides = array<i32>} : memref<32x128xf32, #tpu.memory_space<vmem>>, vector<32x128xf32>, 
-    scf.if %14 {
-      %59 = vector.load %arg8[%c0] : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>
-      %60 = vector.load %arg9[%c0, %c0] : memref<32x128xf32, #tpu.memory_space<vmem>>, vector<32x128xf32>
-      %61 = vector.shape_cast %59 : vector<32xf32> to vector<32x1xf32>
-      %62 = vector.broadcast %61 : vector<32x1xf32> to vector<32x128xf32>
-      %63 = arith.divf %60, %62 : vector<32x128xf32>
-      %64 = vector.shape_cast %63 : vector<32x128xf32> to vector<1x32x128xf32>
-      tpu.vector_store %arg6[%c0, %c0, %c0], %64 {strides = array<i32>} : memref<1x32x128xf32, #tpu.memory_space<vmem>>, vector<1x32x128xf32>, 
+    %13 = vector.load %arg7[%c0] : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>
+    %14 = vector.load %arg8[%c0] : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>
+    %15 = vector.load %arg9[%c0, %c0] : memref<32x128xf32, #tpu.memory_space<vmem>>, vector<32x128xf32>
+    %16 = vector.load %arg4[%c0, %c0, %c0] : memref<1x128x128xf32, #tpu.memory_space<vmem>>, vector<1x128x128xf32>
+    %17 = tpu.iota {dimensions = array<i32: 1>} : vector<1x128x128xi32>
+    %18 = arith.muli %arg2, %c128_i32 : i32
+    %19 = vector.broadcast %18 : i32 to vector<1x128x128xi32>
+    %20 = arith.addi %17, %19 : vector<1x128x128xi32>
+    %21 = arith.cmpi slt, %20, %cst_7 : vector<1x128x128xi32>
+    %22 = tpu.iota {dimensions = array<i32: 2>} : vector<1x128x128xi32>
+    %23 = arith.cmpi slt, %22, %cst_6 : vector<1x128x128xi32>
+    %24 = arith.andi %21, %23 : vector<1x128x128xi1>
+    %25 = arith.select %24, %16, %cst_5 : vector<1x128x128xi1>, vector<1x128x128xf32>
+    %26 = vector.shape_cast %25 : vector<1x128x128xf32> to vector<128x128xf32>
+    %27 = vector.transpose %26, [1, 0] : vector<128x128xf32> to vector<128x128xf32>
+    %28 = tpu.matmul %11, %27, %cst_2 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32> -> vector<32x128xf32>
+    %29 = arith.mulf %28, %cst_1 : vector<32x128xf32>
+    %30 = arith.muli %0, %c128 : index
+    %31 = tpu.iota {dimensions = array<i32: 0>} : vector<128xi32>
+    %32 = arith.index_cast %30 : index to i32
+    %33 = vector.broadcast %32 : i32 to vector<128xi32>
+    %34 = arith.addi %31, %33 : vector<128xi32>
+    %35 = vector.shape_cast %34 : vector<128xi32> to vector<1x128xi32>
+    %36 = vector.broadcast %35 : vector<1x128xi32> to vector<32x128xi32>
+    %37 = arith.cmpi slt, %36, %cst : vector<32x128xi32>
+    %38 = arith.select %37, %29, %cst_0 : vector<32x128xi1>, vector<32x128xf32>
+    %39 = vector.multi_reduction <maximumf>, %38, %cst_4 [1] : vector<32x128xf32> to vector<32xf32>
+    %40 = arith.maximumf %13, %39 : vector<32xf32>
+    %41 = vector.shape_cast %40 : vector<32xf32> to vector<32x1xf32>
+    %42 = vector.broadcast %41 : vector<32x1xf32> to vector<32x128xf32>
+    %43 = arith.subf %38, %42 : vector<32x128xf32>
+    %44 = math.exp2 %43 : vector<32x128xf32>
+    %45 = vector.multi_reduction <add>, %44, %cst_3 [1] : vector<32x128xf32> to vector<32xf32>
+    %46 = arith.subf %13, %40 : vector<32xf32>
+    %47 = math.exp2 %46 : vector<32xf32>
+    %48 = arith.mulf %14, %47 : vector<32xf32>
+    %49 = arith.addf %48, %45 : vector<32xf32>
+    %50 = vector.shape_cast %47 : vector<32xf32> to vector<32x1xf32>
+    %51 = vector.broadcast %50 : vector<32x1xf32> to vector<32x128xf32>
+    %52 = arith.mulf %15, %51 : vector<32x128xf32>
+    %53 = vector.load %arg5[%c0, %c0, %c0] : memref<1x128x128xf32, #tpu.memory_space<vmem>>, vector<1x128x128xf32>
+    %54 = arith.select %24, %53, %cst_5 : vector<1x128x128xi1>, vector<1x128x128xf32>
+    %55 = vector.shape_cast %54 : vector<1x128x128xf32> to vector<128x128xf32>
+    %56 = tpu.matmul %44, %55, %52 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32> -> vector<32x128xf32>
+    tpu.vector_store %arg7[%c0], %40 {strides = array<i32>} : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>, 
+    tpu.vector_store %arg8[%c0], %49 {strides = array<i32>} : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>, 
+    tpu.vector_store %arg9[%c0, %c0], %56 {strides = array<i32>} : memref<32x128xf32, #tpu.memory_space<vmem>>, vector<32x128xf32>, 
+    scf.if %12 {
+      %57 = vector.load %arg8[%c0] : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>
+      %58 = vector.load %arg9[%c0, %c0] : memref<32x128xf32, #tpu.memory_space<vmem>>, vector<32x128xf32>
+      %59 = vector.shape_cast %57 : vector<32xf32> to vector<32x1xf32>
+      %60 = vector.broadcast %59 : vector<32x1xf32> to vector<32x128xf32>
+      %61 = arith.divf %58, %60 : vector<32x128xf32>
+      %62 = vector.shape_cast %61 : vector<32x128xf32> to vector<1x32x128xf32>
+      tpu.vector_store %arg6[%c0, %c0, %c0], %62 {strides = array<i32>} : memref<1x32x128xf32, #tpu.memory_space<vmem>>, vector<1x32x128xf32>, 
     }
     return
   }

@@ -43,168 +43,167 @@ module {
     %23 = arith.addi %22, %c255_i32 : i32
     %24 = arith.divsi %23, %c256_i32 : i32
     %25 = arith.index_cast %24 : i32 to index
-    %26 = memref.load %arg5[%c0] : memref<1xi32, #tpu.memory_space<smem>>
-    %27 = arith.index_cast %26 : i32 to index
-    %28 = arith.muli %1, %c128 : index
-    %29 = arith.divui %28, %c256 : index
-    %30 = arith.divui %27, %c256 : index
-    %31 = arith.minui %29, %30 : index
-    %32 = arith.addi %28, %c128 : index
-    %33 = arith.ceildivui %32, %c256 : index
-    %34 = arith.minui %33, %25 : index
-    %35 = arith.cmpi eq, %arg2, %c0_i32 : i32
-    scf.if %35 {
+    %26 = arith.index_cast %22 : i32 to index
+    %27 = arith.muli %1, %c128 : index
+    %28 = arith.divui %27, %c256 : index
+    %29 = arith.divui %26, %c256 : index
+    %30 = arith.minui %28, %29 : index
+    %31 = arith.addi %27, %c128 : index
+    %32 = arith.ceildivui %31, %c256 : index
+    %33 = arith.minui %32, %25 : index
+    %34 = arith.cmpi eq, %arg2, %c0_i32 : i32
+    scf.if %34 {
       tpu.vector_store %arg13[%c0], %cst_3 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
       tpu.vector_store %arg14[%c0], %cst_2 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
       tpu.vector_store %arg15[%c0, %c0], %cst_1 {strides = array<i32>} : memref<128x256xf32, #tpu.memory_space<vmem>>, vector<128x256xf32>, 
     }
-    %36 = arith.cmpi slt, %0, %31 : index
-    scf.if %36 {
-      %43 = vector.load %arg13[%c0] : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>
-      %44 = vector.load %arg14[%c0] : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>
-      %45 = vector.load %arg15[%c0, %c0] : memref<128x256xf32, #tpu.memory_space<vmem>>, vector<128x256xf32>
-      %46 = vector.load %arg10[%c0, %c0, %c0] : memref<1x256x256xf32, #tpu.memory_space<vmem>>, vector<1x256x256xf32>
-      %47 = tpu.iota {dimensions = array<i32: 0>} : vector<1x256x256xi32>
-      %48 = vector.broadcast %arg1 : i32 to vector<1x256x256xi32>
-      %49 = arith.addi %47, %48 : vector<1x256x256xi32>
-      %50 = memref.load %arg6[%c0] : memref<1xi32, #tpu.memory_space<smem>>
-      %51 = vector.broadcast %50 : i32 to vector<1x256x256xi32>
-      %52 = arith.cmpi slt, %49, %51 : vector<1x256x256xi32>
-      %53 = tpu.iota {dimensions = array<i32: 1>} : vector<1x256x256xi32>
-      %54 = arith.muli %arg2, %c256_i32 : i32
-      %55 = vector.broadcast %54 : i32 to vector<1x256x256xi32>
-      %56 = arith.addi %53, %55 : vector<1x256x256xi32>
-      %57 = memref.load %arg5[%c0] : memref<1xi32, #tpu.memory_space<smem>>
-      %58 = vector.broadcast %57 : i32 to vector<1x256x256xi32>
-      %59 = arith.cmpi slt, %56, %58 : vector<1x256x256xi32>
-      %60 = arith.andi %52, %59 : vector<1x256x256xi1>
-      %61 = tpu.iota {dimensions = array<i32: 2>} : vector<1x256x256xi32>
-      %62 = arith.cmpi slt, %61, %cst_5 : vector<1x256x256xi32>
-      %63 = arith.andi %60, %62 : vector<1x256x256xi1>
-      %64 = arith.select %63, %46, %cst_4 : vector<1x256x256xi1>, vector<1x256x256xf32>
-      %65 = vector.shape_cast %64 : vector<1x256x256xf32> to vector<256x256xf32>
-      %66 = vector.transpose %65, [1, 0] : vector<256x256xf32> to vector<256x256xf32>
-      %67 = tpu.matmul %21, %66, %cst_1 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<128x256xf32>, vector<256x256xf32>, vector<128x256xf32> -> vector<128x256xf32>
-      %68 = arith.mulf %67, %cst_0 : vector<128x256xf32>
-      %69 = vector.multi_reduction <maximumf>, %68, %cst_3 [1] : vector<128x256xf32> to vector<128xf32>
-      %70 = arith.maximumf %43, %69 : vector<128xf32>
-      %71 = vector.shape_cast %70 : vector<128xf32> to vector<128x1xf32>
-      %72 = vector.broadcast %71 : vector<128x1xf32> to vector<128x256xf32>
-      %73 = arith.subf %68, %72 : vector<128x256xf32>
-      %74 = math.exp2 %73 : vector<128x256xf32>
-      %75 = vector.multi_reduction <add>, %74, %cst_2 [1] : vector<128x256xf32> to vector<128xf32>
-      %76 = arith.subf %43, %70 : vector<128xf32>
-      %77 = math.exp2 %76 : vector<128xf32>
-      %78 = arith.mulf %44, %77 : vector<128xf32>
-      %79 = arith.addf %78, %75 : vector<128xf32>
-      %80 = vector.shape_cast %77 : vector<128xf32> to vector<128x1xf32>
-      %81 = vector.broadcast %80 : vector<128x1xf32> to vector<128x256xf32>
-      %82 = arith.mulf %45, %81 : vector<128x256xf32>
-      %83 = vector.load %arg11[%c0, %c0, %c0] : memref<1x256x256xf32, #tpu.memory_space<vmem>>, vector<1x256x256xf32>
-      %84 = memref.load %arg7[%c0] : memref<1xi32, #tpu.memory_space<smem>>
-      %85 = vector.broadcast %84 : i32 to vector<1x256x256xi32>
-      %86 = arith.cmpi slt, %49, %85 : vector<1x256x256xi32>
-      %87 = memref.load %arg8[%c0] : memref<1xi32, #tpu.memory_space<smem>>
-      %88 = vector.broadcast %87 : i32 to vector<1x256x256xi32>
-      %89 = arith.cmpi slt, %56, %88 : vector<1x256x256xi32>
-      %90 = arith.andi %86, %89 : vector<1x256x256xi1>
-      %91 = arith.andi %90, %62 : vector<1x256x256xi1>
-      %92 = arith.select %91, %83, %cst_4 : vector<1x256x256xi1>, vector<1x256x256xf32>
-      %93 = vector.shape_cast %92 : vector<1x256x256xf32> to vector<256x256xf32>
-      %94 = tpu.matmul %74, %93, %82 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<128x256xf32>, vector<256x256xf32>, vector<128x256xf32> -> vector<128x256xf32>
-      tpu.vector_store %arg13[%c0], %70 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
-      tpu.vector_store %arg14[%c0], %79 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
-      tpu.vector_store %arg15[%c0, %c0], %94 {strides = array<i32>} : memref<128x256xf32, #tpu.memory_space<vmem>>, vector<128x256xf32>, 
-    }
-    %37 = arith.cmpi sge, %0, %31 : index
-    %38 = arith.cmpi slt, %0, %34 : index
-    %39 = arith.andi %37, %38 : i1
-    scf.if %39 {
-      %43 = vector.load %arg13[%c0] : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>
-      %44 = vector.load %arg14[%c0] : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>
-      %45 = vector.load %arg15[%c0, %c0] : memref<128x256xf32, #tpu.memory_space<vmem>>, vector<128x256xf32>
-      %46 = vector.load %arg10[%c0, %c0, %c0] : memref<1x256x256xf32, #tpu.memory_space<vmem>>, vector<1x256x256xf32>
-      %47 = tpu.iota {dimensions = array<i32: 0>} : vector<1x256x256xi32>
-      %48 = vector.broadcast %arg1 : i32 to vector<1x256x256xi32>
-      %49 = arith.addi %47, %48 : vector<1x256x256xi32>
-      %50 = memref.load %arg6[%c0] : memref<1xi32, #tpu.memory_space<smem>>
-      %51 = vector.broadcast %50 : i32 to vector<1x256x256xi32>
-      %52 = arith.cmpi slt, %49, %51 : vector<1x256x256xi32>
-      %53 = tpu.iota {dimensions = array<i32: 1>} : vector<1x256x256xi32>
-      %54 = arith.muli %arg2, %c256_i32 : i32
-      %55 = vector.broadcast %54 : i32 to vector<1x256x256xi32>
-      %56 = arith.addi %53, %55 : vector<1x256x256xi32>
-      %57 = memref.load %arg5[%c0] : memref<1xi32, #tpu.memory_space<smem>>
-      %58 = vector.broadcast %57 : i32 to vector<1x256x256xi32>
-      %59 = arith.cmpi slt, %56, %58 : vector<1x256x256xi32>
-      %60 = arith.andi %52, %59 : vector<1x256x256xi1>
-      %61 = tpu.iota {dimensions = array<i32: 2>} : vector<1x256x256xi32>
-      %62 = arith.cmpi slt, %61, %cst_5 : vector<1x256x256xi32>
-      %63 = arith.andi %60, %62 : vector<1x256x256xi1>
-      %64 = arith.select %63, %46, %cst_4 : vector<1x256x256xi1>, vector<1x256x256xf32>
-      %65 = vector.shape_cast %64 : vector<1x256x256xf32> to vector<256x256xf32>
-      %66 = vector.transpose %65, [1, 0] : vector<256x256xf32> to vector<256x256xf32>
-      %67 = tpu.matmul %21, %66, %cst_1 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<128x256xf32>, vector<256x256xf32>, vector<128x256xf32> -> vector<128x256xf32>
-      %68 = arith.mulf %67, %cst_0 : vector<128x256xf32>
-      %69 = arith.muli %0, %c256 : index
-      %70 = tpu.iota {dimensions = array<i32: 0>} : vector<256xi32>
-      %71 = arith.index_cast %69 : index to i32
-      %72 = vector.broadcast %71 : i32 to vector<256xi32>
-      %73 = arith.addi %70, %72 : vector<256xi32>
-      %74 = vector.shape_cast %73 : vector<256xi32> to vector<1x256xi32>
-      %75 = vector.broadcast %74 : vector<1x256xi32> to vector<128x256xi32>
-      %76 = vector.broadcast %26 : i32 to vector<128x256xi32>
-      %77 = arith.cmpi slt, %75, %76 : vector<128x256xi32>
-      %78 = arith.select %77, %68, %cst : vector<128x256xi1>, vector<128x256xf32>
-      %79 = tpu.iota {dimensions = array<i32: 0>} : vector<128xi32>
-      %80 = arith.index_cast %28 : index to i32
-      %81 = vector.broadcast %80 : i32 to vector<128xi32>
-      %82 = arith.addi %79, %81 : vector<128xi32>
-      %83 = vector.shape_cast %82 : vector<128xi32> to vector<128x1xi32>
-      %84 = vector.broadcast %83 : vector<128x1xi32> to vector<128x256xi32>
-      %85 = arith.cmpi ule, %75, %84 : vector<128x256xi32>
-      %86 = arith.select %85, %78, %cst : vector<128x256xi1>, vector<128x256xf32>
-      %87 = vector.multi_reduction <maximumf>, %86, %cst_3 [1] : vector<128x256xf32> to vector<128xf32>
-      %88 = arith.maximumf %43, %87 : vector<128xf32>
-      %89 = vector.shape_cast %88 : vector<128xf32> to vector<128x1xf32>
-      %90 = vector.broadcast %89 : vector<128x1xf32> to vector<128x256xf32>
-      %91 = arith.subf %86, %90 : vector<128x256xf32>
-      %92 = math.exp2 %91 : vector<128x256xf32>
-      %93 = vector.multi_reduction <add>, %92, %cst_2 [1] : vector<128x256xf32> to vector<128xf32>
-      %94 = arith.subf %43, %88 : vector<128xf32>
-      %95 = math.exp2 %94 : vector<128xf32>
-      %96 = arith.mulf %44, %95 : vector<128xf32>
-      %97 = arith.addf %96, %93 : vector<128xf32>
-      %98 = vector.shape_cast %95 : vector<128xf32> to vector<128x1xf32>
-      %99 = vector.broadcast %98 : vector<128x1xf32> to vector<128x256xf32>
-      %100 = arith.mulf %45, %99 : vector<128x256xf32>
-      %101 = vector.load %arg11[%c0, %c0, %c0] : memref<1x256x256xf32, #tpu.memory_space<vmem>>, vector<1x256x256xf32>
-      %102 = memref.load %arg7[%c0] : memref<1xi32, #tpu.memory_space<smem>>
-      %103 = vector.broadcast %102 : i32 to vector<1x256x256xi32>
-      %104 = arith.cmpi slt, %49, %103 : vector<1x256x256xi32>
-      %105 = memref.load %arg8[%c0] : memref<1xi32, #tpu.memory_space<smem>>
-      %106 = vector.broadcast %105 : i32 to vector<1x256x256xi32>
-      %107 = arith.cmpi slt, %56, %106 : vector<1x256x256xi32>
-      %108 = arith.andi %104, %107 : vector<1x256x256xi1>
-      %109 = arith.andi %108, %62 : vector<1x256x256xi1>
-      %110 = arith.select %109, %101, %cst_4 : vector<1x256x256xi1>, vector<1x256x256xf32>
-      %111 = vector.shape_cast %110 : vector<1x256x256xf32> to vector<256x256xf32>
-      %112 = tpu.matmul %92, %111, %100 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<128x256xf32>, vector<256x256xf32>, vector<128x256xf32> -> vector<128x256xf32>
-      tpu.vector_store %arg13[%c0], %88 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
-      tpu.vector_store %arg14[%c0], %97 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
-      tpu.vector_store %arg15[%c0, %c0], %112 {strides = array<i32>} : memref<128x256xf32, #tpu.memory_space<vmem>>, vector<128x256xf32>, 
-    }
-    %40 = tpu.iteration_bound 2 : i32
-    %41 = arith.subi %40, %c1_i32 : i32
-    %42 = arith.cmpi eq, %arg2, %41 : i32
-    scf.if %42 {
+    %35 = arith.cmpi slt, %0, %30 : index
+    scf.if %35 {
+      %42 = vector.load %arg13[%c0] : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>
       %43 = vector.load %arg14[%c0] : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>
       %44 = vector.load %arg15[%c0, %c0] : memref<128x256xf32, #tpu.memory_space<vmem>>, vector<128x256xf32>
-      %45 = vector.shape_cast %43 : vector<128xf32> to vector<128x1xf32>
-      %46 = vector.broadcast %45 : vector<128x1xf32> to vector<128x256xf32>
-      %47 = arith.divf %44, %46 : vector<128x256xf32>
-      %48 = vector.shape_cast %47 : vector<128x256xf32> to vector<1x128x256xf32>
-      tpu.vector_store %arg12[%c0, %c0, %c0], %48 {strides = array<i32>} : memref<1x128x256xf32, #tpu.memory_space<vmem>>, vector<1x128x256xf32>, 
+      %45 = vector.load %arg10[%c0, %c0, %c0] : memref<1x256x256xf32, #tpu.memory_space<vmem>>, vector<1x256x256xf32>
+      %46 = tpu.iota {dimensions = array<i32: 0>} : vector<1x256x256xi32>
+      %47 = vector.broadcast %arg1 : i32 to vector<1x256x256xi32>
+      %48 = arith.addi %46, %47 : vector<1x256x256xi32>
+      %49 = memref.load %arg6[%c0] : memref<1xi32, #tpu.memory_space<smem>>
+      %50 = vector.broadcast %49 : i32 to vector<1x256x256xi32>
+      %51 = arith.cmpi slt, %48, %50 : vector<1x256x256xi32>
+      %52 = tpu.iota {dimensions = array<i32: 1>} : vector<1x256x256xi32>
+      %53 = arith.muli %arg2, %c256_i32 : i32
+      %54 = vector.broadcast %53 : i32 to vector<1x256x256xi32>
+      %55 = arith.addi %52, %54 : vector<1x256x256xi32>
+      %56 = memref.load %arg5[%c0] : memref<1xi32, #tpu.memory_space<smem>>
+      %57 = vector.broadcast %56 : i32 to vector<1x256x256xi32>
+      %58 = arith.cmpi slt, %55, %57 : vector<1x256x256xi32>
+      %59 = arith.andi %51, %58 : vector<1x256x256xi1>
+      %60 = tpu.iota {dimensions = array<i32: 2>} : vector<1x256x256xi32>
+      %61 = arith.cmpi slt, %60, %cst_5 : vector<1x256x256xi32>
+      %62 = arith.andi %59, %61 : vector<1x256x256xi1>
+      %63 = arith.select %62, %45, %cst_4 : vector<1x256x256xi1>, vector<1x256x256xf32>
+      %64 = vector.shape_cast %63 : vector<1x256x256xf32> to vector<256x256xf32>
+      %65 = vector.transpose %64, [1, 0] : vector<256x256xf32> to vector<256x256xf32>
+      %66 = tpu.matmul %21, %65, %cst_1 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<128x256xf32>, vector<256x256xf32>, vector<128x256xf32> -> vector<128x256xf32>
+      %67 = arith.mulf %66, %cst_0 : vector<128x256xf32>
+      %68 = vector.multi_reduction <maximumf>, %67, %cst_3 [1] : vector<128x256xf32> to vector<128xf32>
+      %69 = arith.maximumf %42, %68 : vector<128xf32>
+      %70 = vector.shape_cast %69 : vector<128xf32> to vector<128x1xf32>
+      %71 = vector.broadcast %70 : vector<128x1xf32> to vector<128x256xf32>
+      %72 = arith.subf %67, %71 : vector<128x256xf32>
+      %73 = math.exp2 %72 : vector<128x256xf32>
+      %74 = vector.multi_reduction <add>, %73, %cst_2 [1] : vector<128x256xf32> to vector<128xf32>
+      %75 = arith.subf %42, %69 : vector<128xf32>
+      %76 = math.exp2 %75 : vector<128xf32>
+      %77 = arith.mulf %43, %76 : vector<128xf32>
+      %78 = arith.addf %77, %74 : vector<128xf32>
+      %79 = vector.shape_cast %76 : vector<128xf32> to vector<128x1xf32>
+      %80 = vector.broadcast %79 : vector<128x1xf32> to vector<128x256xf32>
+      %81 = arith.mulf %44, %80 : vector<128x256xf32>
+      %82 = vector.load %arg11[%c0, %c0, %c0] : memref<1x256x256xf32, #tpu.memory_space<vmem>>, vector<1x256x256xf32>
+      %83 = memref.load %arg7[%c0] : memref<1xi32, #tpu.memory_space<smem>>
+      %84 = vector.broadcast %83 : i32 to vector<1x256x256xi32>
+      %85 = arith.cmpi slt, %48, %84 : vector<1x256x256xi32>
+      %86 = memref.load %arg8[%c0] : memref<1xi32, #tpu.memory_space<smem>>
+      %87 = vector.broadcast %86 : i32 to vector<1x256x256xi32>
+      %88 = arith.cmpi slt, %55, %87 : vector<1x256x256xi32>
+      %89 = arith.andi %85, %88 : vector<1x256x256xi1>
+      %90 = arith.andi %89, %61 : vector<1x256x256xi1>
+      %91 = arith.select %90, %82, %cst_4 : vector<1x256x256xi1>, vector<1x256x256xf32>
+      %92 = vector.shape_cast %91 : vector<1x256x256xf32> to vector<256x256xf32>
+      %93 = tpu.matmul %73, %92, %81 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<128x256xf32>, vector<256x256xf32>, vector<128x256xf32> -> vector<128x256xf32>
+      tpu.vector_store %arg13[%c0], %69 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
+      tpu.vector_store %arg14[%c0], %78 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
+      tpu.vector_store %arg15[%c0, %c0], %93 {strides = array<i32>} : memref<128x256xf32, #tpu.memory_space<vmem>>, vector<128x256xf32>, 
+    }
+    %36 = arith.cmpi sge, %0, %30 : index
+    %37 = arith.cmpi slt, %0, %33 : index
+    %38 = arith.andi %36, %37 : i1
+    scf.if %38 {
+      %42 = vector.load %arg13[%c0] : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>
+      %43 = vector.load %arg14[%c0] : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>
+      %44 = vector.load %arg15[%c0, %c0] : memref<128x256xf32, #tpu.memory_space<vmem>>, vector<128x256xf32>
+      %45 = vector.load %arg10[%c0, %c0, %c0] : memref<1x256x256xf32, #tpu.memory_space<vmem>>, vector<1x256x256xf32>
+      %46 = tpu.iota {dimensions = array<i32: 0>} : vector<1x256x256xi32>
+      %47 = vector.broadcast %arg1 : i32 to vector<1x256x256xi32>
+      %48 = arith.addi %46, %47 : vector<1x256x256xi32>
+      %49 = memref.load %arg6[%c0] : memref<1xi32, #tpu.memory_space<smem>>
+      %50 = vector.broadcast %49 : i32 to vector<1x256x256xi32>
+      %51 = arith.cmpi slt, %48, %50 : vector<1x256x256xi32>
+      %52 = tpu.iota {dimensions = array<i32: 1>} : vector<1x256x256xi32>
+      %53 = arith.muli %arg2, %c256_i32 : i32
+      %54 = vector.broadcast %53 : i32 to vector<1x256x256xi32>
+      %55 = arith.addi %52, %54 : vector<1x256x256xi32>
+      %56 = memref.load %arg5[%c0] : memref<1xi32, #tpu.memory_space<smem>>
+      %57 = vector.broadcast %56 : i32 to vector<1x256x256xi32>
+      %58 = arith.cmpi slt, %55, %57 : vector<1x256x256xi32>
+      %59 = arith.andi %51, %58 : vector<1x256x256xi1>
+      %60 = tpu.iota {dimensions = array<i32: 2>} : vector<1x256x256xi32>
+      %61 = arith.cmpi slt, %60, %cst_5 : vector<1x256x256xi32>
+      %62 = arith.andi %59, %61 : vector<1x256x256xi1>
+      %63 = arith.select %62, %45, %cst_4 : vector<1x256x256xi1>, vector<1x256x256xf32>
+      %64 = vector.shape_cast %63 : vector<1x256x256xf32> to vector<256x256xf32>
+      %65 = vector.transpose %64, [1, 0] : vector<256x256xf32> to vector<256x256xf32>
+      %66 = tpu.matmul %21, %65, %cst_1 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<128x256xf32>, vector<256x256xf32>, vector<128x256xf32> -> vector<128x256xf32>
+      %67 = arith.mulf %66, %cst_0 : vector<128x256xf32>
+      %68 = arith.muli %0, %c256 : index
+      %69 = tpu.iota {dimensions = array<i32: 0>} : vector<256xi32>
+      %70 = arith.index_cast %68 : index to i32
+      %71 = vector.broadcast %70 : i32 to vector<256xi32>
+      %72 = arith.addi %69, %71 : vector<256xi32>
+      %73 = vector.shape_cast %72 : vector<256xi32> to vector<1x256xi32>
+      %74 = vector.broadcast %73 : vector<1x256xi32> to vector<128x256xi32>
+      %75 = vector.broadcast %22 : i32 to vector<128x256xi32>
+      %76 = arith.cmpi slt, %74, %75 : vector<128x256xi32>
+      %77 = arith.select %76, %67, %cst : vector<128x256xi1>, vector<128x256xf32>
+      %78 = tpu.iota {dimensions = array<i32: 0>} : vector<128xi32>
+      %79 = arith.index_cast %27 : index to i32
+      %80 = vector.broadcast %79 : i32 to vector<128xi32>
+      %81 = arith.addi %78, %80 : vector<128xi32>
+      %82 = vector.shape_cast %81 : vector<128xi32> to vector<128x1xi32>
+      %83 = vector.broadcast %82 : vector<128x1xi32> to vector<128x256xi32>
+      %84 = arith.cmpi ule, %74, %83 : vector<128x256xi32>
+      %85 = arith.select %84, %77, %cst : vector<128x256xi1>, vector<128x256xf32>
+      %86 = vector.multi_reduction <maximumf>, %85, %cst_3 [1] : vector<128x256xf32> to vector<128xf32>
+      %87 = arith.maximumf %42, %86 : vector<128xf32>
+      %88 = vector.shape_cast %87 : vector<128xf32> to vector<128x1xf32>
+      %89 = vector.broadcast %88 : vector<128x1xf32> to vector<128x256xf32>
+      %90 = arith.subf %85, %89 : vector<128x256xf32>
+      %91 = math.exp2 %90 : vector<128x256xf32>
+      %92 = vector.multi_reduction <add>, %91, %cst_2 [1] : vector<128x256xf32> to vector<128xf32>
+      %93 = arith.subf %42, %87 : vector<128xf32>
+      %94 = math.exp2 %93 : vector<128xf32>
+      %95 = arith.mulf %43, %94 : vector<128xf32>
+      %96 = arith.addf %95, %92 : vector<128xf32>
+      %97 = vector.shape_cast %94 : vector<128xf32> to vector<128x1xf32>
+      %98 = vector.broadcast %97 : vector<128x1xf32> to vector<128x256xf32>
+      %99 = arith.mulf %44, %98 : vector<128x256xf32>
+      %100 = vector.load %arg11[%c0, %c0, %c0] : memref<1x256x256xf32, #tpu.memory_space<vmem>>, vector<1x256x256xf32>
+      %101 = memref.load %arg7[%c0] : memref<1xi32, #tpu.memory_space<smem>>
+      %102 = vector.broadcast %101 : i32 to vector<1x256x256xi32>
+      %103 = arith.cmpi slt, %48, %102 : vector<1x256x256xi32>
+      %104 = memref.load %arg8[%c0] : memref<1xi32, #tpu.memory_space<smem>>
+      %105 = vector.broadcast %104 : i32 to vector<1x256x256xi32>
+      %106 = arith.cmpi slt, %55, %105 : vector<1x256x256xi32>
+      %107 = arith.andi %103, %106 : vector<1x256x256xi1>
+      %108 = arith.andi %107, %61 : vector<1x256x256xi1>
+      %109 = arith.select %108, %100, %cst_4 : vector<1x256x256xi1>, vector<1x256x256xf32>
+      %110 = vector.shape_cast %109 : vector<1x256x256xf32> to vector<256x256xf32>
+      %111 = tpu.matmul %91, %110, %99 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<128x256xf32>, vector<256x256xf32>, vector<128x256xf32> -> vector<128x256xf32>
+      tpu.vector_store %arg13[%c0], %87 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
+      tpu.vector_store %arg14[%c0], %96 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
+      tpu.vector_store %arg15[%c0, %c0], %111 {strides = array<i32>} : memref<128x256xf32, #tpu.memory_space<vmem>>, vector<128x256xf32>, 
+    }
+    %39 = tpu.iteration_bound 2 : i32
+    %40 = arith.subi %39, %c1_i32 : i32
+    %41 = arith.cmpi eq, %arg2, %40 : i32
+    scf.if %41 {
+      %42 = vector.load %arg14[%c0] : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>
+      %43 = vector.load %arg15[%c0, %c0] : memref<128x256xf32, #tpu.memory_space<vmem>>, vector<128x256xf32>
+      %44 = vector.shape_cast %42 : vector<128xf32> to vector<128x1xf32>
+      %45 = vector.broadcast %44 : vector<128x1xf32> to vector<128x256xf32>
+      %46 = arith.divf %43, %45 : vector<128x256xf32>
+      %47 = vector.shape_cast %46 : vector<128x256xf32> to vector<1x128x256xf32>
+      tpu.vector_store %arg12[%c0, %c0, %c0], %47 {strides = array<i32>} : memref<1x128x256xf32, #tpu.memory_space<vmem>>, vector<1x128x256xf32>, 
     }
     return
   }

@@ -20,85 +20,83 @@ DEBUG = False
 def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref, scratch2_ref):
     """The program at one point of the grid (1, 8, 1) (parallel, parallel, arbitrary)."""
     i = pl.program_id(0)
-    j = pl.program_id(1)
     k = pl.program_id(2)
-    v = lax.convert_element_type(lax.div(lax.convert_element_type(j, jnp.uint32), lax.convert_element_type(2, jnp.uint32)), jnp.int32)
-    v1 = x0_ref[...]
-    v2 = lax.broadcasted_iota(jnp.int32, (1, 32, 128), 1)
-    v3 = i * jnp.int32(32)
-    v4 = jnp.full((1, 32, 128), v3, jnp.int32)
-    v5 = v2 + v4
-    v6 = v5 < jnp.full((1, 32, 128), 24, jnp.int32)
-    v7 = lax.broadcasted_iota(jnp.int32, (1, 32, 128), 2)
-    v8 = v7 < jnp.full((1, 32, 128), 16, jnp.int32)
-    v9 = v6 & v8
-    v10 = jnp.where(v9, v1, jnp.full((1, 32, 128), 0.0, jnp.float32))
-    v11 = v10.reshape((32, 128))
-    v12 = k == jnp.int32(0)
+    v = x0_ref[...]
+    v1 = lax.broadcasted_iota(jnp.int32, (1, 32, 128), 1)
+    v2 = i * jnp.int32(32)
+    v3 = jnp.full((1, 32, 128), v2, jnp.int32)
+    v4 = v1 + v3
+    v5 = v4 < jnp.full((1, 32, 128), 24, jnp.int32)
+    v6 = lax.broadcasted_iota(jnp.int32, (1, 32, 128), 2)
+    v7 = v6 < jnp.full((1, 32, 128), 16, jnp.int32)
+    v8 = v5 & v7
+    v9 = jnp.where(v8, v, jnp.full((1, 32, 128), 0.0, jnp.float32))
+    v10 = v9.reshape((32, 128))
+    v11 = k == jnp.int32(0)
     
-    @pl.when(v12)
+    @pl.when(v11)
     def _():
         scratch0_ref[...] = jnp.full((32,), float("-inf"), jnp.float32)
         scratch1_ref[...] = jnp.full((32,), 0.0, jnp.float32)
         scratch2_ref[...] = jnp.full((32, 128), 0.0, jnp.float32)
     
-    v13 = scratch0_ref[...]
-    v14 = scratch1_ref[...]
-    v15 = scratch2_ref[...]
-    v16 = x1_ref[...]
-    v17 = lax.broadcasted_iota(jnp.int32, (1, 128, 128), 1)
-    v18 = k * jnp.int32(128)
-    v19 = jnp.full((1, 128, 128), v18, jnp.int32)
-    v20 = v17 + v19
-    v21 = v20 < jnp.full((1, 128, 128), 24, jnp.int32)
-    v22 = lax.broadcasted_iota(jnp.int32, (1, 128, 128), 2)
-    v23 = v22 < jnp.full((1, 128, 128), 16, jnp.int32)
-    v24 = v21 & v23
-    v25 = jnp.where(v24, v16, jnp.full((1, 128, 128), 0.0, jnp.float32))
-    v26 = v25.reshape((128, 128))
-    v27 = jnp.transpose(v26, (1, 0))
-    v28 = jnp.full((32, 128), 0.0, jnp.float32) + jnp.dot(v11, v27, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
-    v29 = v28 * jnp.full((32, 128), 0.3606737554073334, jnp.float32)
-    v30 = k * 128
-    v31 = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v32 = lax.convert_element_type(v30, jnp.int32)
-    v33 = jnp.full((128,), v32, jnp.int32)
-    v34 = v31 + v33
-    v35 = v34.reshape((1, 128))
-    v36 = jnp.broadcast_to(v35, (32, 128))
-    v37 = v36 < jnp.full((32, 128), 24, jnp.int32)
-    v38 = jnp.where(v37, v29, jnp.full((32, 128), float("-inf"), jnp.float32))
-    v39 = jnp.maximum(jnp.full((32,), float("-inf"), jnp.float32), jnp.max(v38, axis=(1,)))
-    v40 = jnp.maximum(v13, v39)
-    v41 = v40.reshape((32, 1))
-    v42 = jnp.broadcast_to(v41, (32, 128))
-    v43 = v38 - v42
-    v44 = jnp.exp2(v43)
-    v45 = jnp.full((32,), 0.0, jnp.float32) + jnp.sum(v44, axis=(1,))
-    v46 = v13 - v40
-    v47 = jnp.exp2(v46)
-    v48 = v14 * v47
-    v49 = v48 + v45
-    v50 = v47.reshape((32, 1))
-    v51 = jnp.broadcast_to(v50, (32, 128))
-    v52 = v15 * v51
-    v53 = x2_ref[...]
-    v54 = jnp.where(v24, v53, jnp.full((1, 128, 128), 0.0, jnp.float32))
-    v55 = v54.reshape((128, 128))
-    v56 = v52 + jnp.dot(v44, v55, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
-    scratch0_ref[...] = v40
-    scratch1_ref[...] = v49
-    scratch2_ref[...] = v56
+    v12 = scratch0_ref[...]
+    v13 = scratch1_ref[...]
+    v14 = scratch2_ref[...]
+    v15 = x1_ref[...]
+    v16 = lax.broadcasted_iota(jnp.int32, (1, 128, 128), 1)
+    v17 = k * jnp.int32(128)
+    v18 = jnp.full((1, 128, 128), v17, jnp.int32)
+    v19 = v16 + v18
+    v20 = v19 < jnp.full((1, 128, 128), 24, jnp.int32)
+    v21 = lax.broadcasted_iota(jnp.int32, (1, 128, 128), 2)
+    v22 = v21 < jnp.full((1, 128, 128), 16, jnp.int32)
+    v23 = v20 & v22
+    v24 = jnp.where(v23, v15, jnp.full((1, 128, 128), 0.0, jnp.float32))
+    v25 = v24.reshape((128, 128))
+    v26 = jnp.transpose(v25, (1, 0))
+    v27 = jnp.full((32, 128), 0.0, jnp.float32) + jnp.dot(v10, v26, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
+    v28 = v27 * jnp.full((32, 128), 0.3606737554073334, jnp.float32)
+    v29 = k * 128
+    v30 = lax.broadcasted_iota(jnp.int32, (128,), 0)
+    v31 = lax.convert_element_type(v29, jnp.int32)
+    v32 = jnp.full((128,), v31, jnp.int32)
+    v33 = v30 + v32
+    v34 = v33.reshape((1, 128))
+    v35 = jnp.broadcast_to(v34, (32, 128))
+    v36 = v35 < jnp.full((32, 128), 24, jnp.int32)
+    v37 = jnp.where(v36, v28, jnp.full((32, 128), float("-inf"), jnp.float32))
+    v38 = jnp.maximum(jnp.full((32,), float("-inf"), jnp.float32), jnp.max(v37, axis=(1,)))
+    v39 = jnp.maximum(v12, v38)
+    v40 = v39.reshape((32, 1))
+    v41 = jnp.broadcast_to(v40, (32, 128))
+    v42 = v37 - v41
+    v43 = jnp.exp2(v42)
+    v44 = jnp.full((32,), 0.0, jnp.float32) + jnp.sum(v43, axis=(1,))
+    v45 = v12 - v39
+    v46 = jnp.exp2(v45)
+    v47 = v13 * v46
+    v48 = v47 + v44
+    v49 = v46.reshape((32, 1))
+    v50 = jnp.broadcast_to(v49, (32, 128))
+    v51 = v14 * v50
+    v52 = x2_ref[...]
+    v53 = jnp.where(v23, v52, jnp.full((1, 128, 128), 0.0, jnp.float32))
+    v54 = v53.reshape((128, 128))
+    v55 = v51 + jnp.dot(v43, v54, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
+    scratch0_ref[...] = v39
+    scratch1_ref[...] = v48
+    scratch2_ref[...] = v55
     
-    @pl.when(v12)
+    @pl.when(v11)
     def _1():
-        v57 = scratch1_ref[...]
-        v58 = scratch2_ref[...]
-        v59 = v57.reshape((32, 1))
-        v60 = jnp.broadcast_to(v59, (32, 128))
-        v61 = v58 / v60
-        v62 = v61.reshape((1, 32, 128))
-        o0_ref[...] = v62
+        v56 = scratch1_ref[...]
+        v57 = scratch2_ref[...]
+        v58 = v56.reshape((32, 1))
+        v59 = jnp.broadcast_to(v58, (32, 128))
+        v60 = v57 / v59
+        v61 = v60.reshape((1, 32, 128))
+        o0_ref[...] = v61
     
 
 
