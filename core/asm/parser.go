@@ -1267,7 +1267,7 @@ func (p *parser) parseCustomOperation() *ir.Operation {
 	}
 	fr := p.customFrames[p.customDepth]
 	p.customDepth++
-	fr.st = ir.OperationState{Name: on, Loc: p.opLoc(off)}
+	fr.st = ir.OperationState{Name: on, Loc: p.opLoc(off), Operands: fr.operands[:0], ResultTypes: fr.types[:0]}
 	fr.op = OpParser{p: p, nameOff: off, def: on.Def, numResults: p.pendingResults}
 	st, op := &fr.st, &fr.op
 	if err := on.Def.Parse(op, st); err != nil {
@@ -1279,8 +1279,10 @@ func (p *parser) parseCustomOperation() *ir.Operation {
 	p.moveInherentAttrs(st)
 	res := ir.NewOperation(st)
 	p.customDepth--
-	// Drop the references the state holds so that they do not outlive
-	// the operation.
+	// Keep the operand and type storage for the next operation at this
+	// level (NewOperation copied out of it), and drop the references the
+	// state holds so that they do not outlive the operation.
+	fr.operands, fr.types = keepScratch(fr.operands, st.Operands), keepScratch(fr.types, st.ResultTypes)
 	fr.st, fr.op = ir.OperationState{}, OpParser{}
 	return res
 }
@@ -1289,6 +1291,24 @@ func (p *parser) parseCustomOperation() *ir.Operation {
 type customFrame struct {
 	st ir.OperationState
 	op OpParser
+	// operands and types are storage that st starts with, for a format
+	// to build the operand and result type lists in.
+	operands []ir.Value
+	types    []ir.Type
+}
+
+// maxScratch bounds the storage a custom frame keeps between operations.
+const maxScratch = 64
+
+// keepScratch returns the storage to start the next operation with: own,
+// cleared, or new storage as large as used when own was too small for it
+// (used itself may belong to the operation's parser, and is not kept).
+func keepScratch[T any](own, used []T) []T {
+	clear(own[:cap(own)])
+	if c := cap(used); c > cap(own) && c <= maxScratch {
+		return make([]T, 0, c)
+	}
+	return own[:0]
 }
 
 // OpParser is handed to custom operation parsers (OpDef.Parse); it

@@ -38,10 +38,12 @@ type CustomArg struct {
 
 // CustomParseFunc parses a custom directive. It returns present=false,
 // having consumed nothing, when the directive is absent (only meaningful
-// as the first element of an optional group).
+// as the first element of an optional group). The arguments are valid
+// only during the call: the parser reuses them.
 type CustomParseFunc func(p ir.OpAsmParser, args []*CustomArg) (present bool, err error)
 
-// CustomPrintFunc prints a custom directive.
+// CustomPrintFunc prints a custom directive. The arguments are valid only
+// during the call: the printer reuses them.
 type CustomPrintFunc func(p ir.OpAsmPrinter, op *ir.Operation, args []*CustomArg)
 
 type customDirective struct {
@@ -139,15 +141,38 @@ func denseArrayElems(da *ir.DenseArrayAttr) string {
 	return ""
 }
 
+// customArgStore is storage for the arguments of one custom directive,
+// kept in the pooled parse states and print views so that a directive of
+// up to four arguments allocates nothing.
+type customArgStore struct {
+	args    [4]CustomArg
+	ptrs    [4]*CustomArg
+	targets [4]*fElem
+}
+
 // newCustomArgs describes the arguments of a custom directive of o: for
 // each, its kind, name, whether it is a reference (ref(...)) and whether
 // it is variadic. It also returns the element each argument stands for
 // (the inner element of a reference), for the caller to fill the values.
-func newCustomArgs(o *opDef, e *fElem) ([]*CustomArg, []*fElem) {
-	args := make([]*CustomArg, len(e.args))
-	targets := make([]*fElem, len(e.args))
+// The arguments live in store when they fit (store may be nil), until the
+// next call with the same store.
+func newCustomArgs(o *opDef, e *fElem, store *customArgStore) ([]*CustomArg, []*fElem) {
+	var args []*CustomArg
+	var targets []*fElem
+	if n := len(e.args); store != nil && n <= len(store.args) {
+		args, targets = store.ptrs[:n:n], store.targets[:n:n]
+		for i := range args {
+			store.args[i] = CustomArg{}
+			args[i] = &store.args[i]
+		}
+	} else {
+		args, targets = make([]*CustomArg, n), make([]*fElem, n)
+		for i := range args {
+			args[i] = &CustomArg{}
+		}
+	}
 	for i, a := range e.args {
-		ca := &CustomArg{}
+		ca := args[i]
 		x := a
 		if a.kind == fRef {
 			ca.Ref = true
@@ -195,7 +220,7 @@ func newCustomArgs(o *opDef, e *fElem) ([]*CustomArg, []*fElem) {
 
 // customArgs builds the printing arguments of a custom directive.
 func (v *opView) customArgs(e *fElem) []*CustomArg {
-	args, targets := newCustomArgs(v.o, e)
+	args, targets := newCustomArgs(v.o, e, &v.custom)
 	for i, ca := range args {
 		x := targets[i]
 		switch x.kind {

@@ -2,6 +2,7 @@ package irdl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -46,9 +47,11 @@ type parseState struct {
 	// the state is recycled once the operation is built, and nothing
 	// keeps these slices past finish.
 	useStore  [4]ir.UnresolvedOperand
-	typeStore [6]ir.Type
+	typeStore [8]ir.Type
 	nUse      int
 	nType     int
+	// custom holds the arguments of the custom directive being parsed.
+	custom customArgStore
 }
 
 // oneUse returns a group holding only u.
@@ -647,7 +650,7 @@ func (s *parseState) parseOIList(e *fElem) error {
 
 func (s *parseState) parseCustom(e *fElem) (bool, error) {
 	cd, _ := lookupCustom(e.text)
-	args, targets := newCustomArgs(s.o, e)
+	args, targets := newCustomArgs(s.o, e, &s.custom)
 	// Results carry the types parsed so far; a reference also passes what
 	// the format parsed before it.
 	for i, ca := range args {
@@ -746,7 +749,7 @@ func (s *parseState) finish(st *ir.OperationState) error {
 	// Fixed types.
 	for i, v := range o.operands {
 		if !s.opTyped[i] && v.c.fixed != nil {
-			s.opTypes[i] = repeat(v.c.fixed, len(s.uses[i]))
+			s.opTypes[i] = s.repeat(v.c.fixed, len(s.uses[i]))
 			s.opTyped[i] = true
 		}
 	}
@@ -782,7 +785,7 @@ func (s *parseState) finish(st *ir.OperationState) error {
 				}
 				t := c.transform(ctx, src)
 				if to.kind == 0 {
-					s.opTypes[to.index] = repeat(t, len(s.uses[to.index]))
+					s.opTypes[to.index] = s.repeat(t, len(s.uses[to.index]))
 					s.opTyped[to.index], changed = true, true
 				} else if o.results[to.index].mod == single {
 					s.resTypes[to.index] = s.oneType(t)
@@ -818,7 +821,7 @@ func (s *parseState) finish(st *ir.OperationState) error {
 				switch m.kind {
 				case 0:
 					if !s.opTyped[m.index] {
-						s.opTypes[m.index] = repeat(src, len(s.uses[m.index]))
+						s.opTypes[m.index] = s.repeat(src, len(s.uses[m.index]))
 						s.opTyped[m.index], changed = true, true
 					}
 				case 1:
@@ -846,7 +849,9 @@ func (s *parseState) finish(st *ir.OperationState) error {
 	for i := range o.operands {
 		nOperands += len(s.uses[i])
 	}
-	operands := make([]ir.Value, 0, nOperands)
+	// st may come with storage of its own (the asm parser's reused
+	// frames), which NewOperation copies out of.
+	operands := slices.Grow(st.Operands[:0], nOperands)
 	var opSizes []int32
 	for i := range o.operands {
 		uses := s.uses[i]
@@ -866,7 +871,7 @@ func (s *parseState) finish(st *ir.OperationState) error {
 	for i := range o.results {
 		nResults += len(s.resTypes[i])
 	}
-	results := make([]ir.Type, 0, nResults)
+	results := slices.Grow(st.ResultTypes[:0], nResults)
 	var resSizes []int32
 	for i := range o.results {
 		if !s.resTyped[i] {
@@ -942,8 +947,16 @@ func (f *opFormat) allRegionsDir() bool {
 	return false
 }
 
-func repeat(t ir.Type, n int) []ir.Type {
-	out := make([]ir.Type, n)
+// repeat returns a list of n copies of t, taken from the state's type
+// storage while it has room (nothing keeps these lists past finish).
+func (s *parseState) repeat(t ir.Type, n int) []ir.Type {
+	var out []ir.Type
+	if s.nType+n <= len(s.typeStore) {
+		out = s.typeStore[s.nType : s.nType+n : s.nType+n]
+		s.nType += n
+	} else {
+		out = make([]ir.Type, n)
+	}
 	for i := range out {
 		out[i] = t
 	}

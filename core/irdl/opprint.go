@@ -91,6 +91,8 @@ type opView struct {
 	vals   []ir.Value
 	types  []ir.Type
 	elided []string
+	// custom holds the arguments of the custom directive being printed.
+	custom customArgStore
 }
 
 // printViews holds the views the printer reuses, with their group range

@@ -19,12 +19,24 @@ type Stats struct {
 func Run(op *ir.Operation) Stats {
 	c := &cse{}
 	for i := 0; i < op.NumRegions(); i++ {
-		c.simplifyRegion(newScopedMap(), op.Region(i))
+		r := op.Region(i)
+		c.simplifyRegion(newScopedMap(topLevelOps(r)), r)
 	}
 	for _, o := range c.toErase {
 		o.Erase()
 	}
 	return c.stats
+}
+
+// topLevelOps counts the operations in the blocks of r (not those nested
+// in them): what the table is sized for, as most of a function's
+// operations sit in its body's blocks.
+func topLevelOps(r *ir.Region) int {
+	n := 0
+	for b := r.First(); b != nil; b = b.Next() {
+		n += b.NumOps()
+	}
+	return n
 }
 
 type cse struct {
@@ -72,7 +84,11 @@ func (c *cse) simplifyBlock(known *scopedMap, b *ir.Block, ssa bool) {
 	for op := b.First(); op != nil; op = op.Next() {
 		if op.NumRegions() != 0 {
 			if op.MightHaveTrait(ir.IsolatedFromAbove) {
-				nested := newScopedMap()
+				n := 0
+				for i := 0; i < op.NumRegions(); i++ {
+					n += topLevelOps(op.Region(i))
+				}
+				nested := newScopedMap(n)
 				for i := 0; i < op.NumRegions(); i++ {
 					c.simplifyRegion(nested, op.Region(i))
 				}

@@ -80,8 +80,9 @@ type entry struct {
 	prev int32
 }
 
-func newScopedMap() *scopedMap {
-	return &scopedMap{heads: map[uint64]int32{}, members: ir.NewOpMarks()}
+// newScopedMap returns an empty table with room for about n operations.
+func newScopedMap(n int) *scopedMap {
+	return &scopedMap{heads: make(map[uint64]int32, n), entries: make([]entry, 0, n), members: ir.NewOpMarks()}
 }
 
 func (m *scopedMap) push() { m.scopes = append(m.scopes, len(m.entries)) }
