@@ -23,7 +23,15 @@ var extensionLowerings = []lowering{
 
 // lowerMbarrierArriveCluster maps the barrier's shared address to the
 // block of the given rank of the cluster (nvvm.mapa, a shared::cluster
-// address) and arrives there with release semantics at cluster scope.
+// address) and arrives there with PTX's default semantics, a release at
+// CTA scope (mbarrier.arrive.shared::cluster.b64, as CUTLASS's
+// ClusterBarrier::arrive): what such an arrival orders in a pipeline is
+// the completion of reads of a stage (wgmma's, retired by
+// wgmma.wait_group) before another block's TMA copy into it, which is
+// issued only once that block observed the phase. A release at cluster
+// scope would make the arriving thread wait until its earlier memory
+// operations are visible to the whole cluster (a fence before every
+// arrival), which the sm_90a GEMM's relay paid once per k step.
 func lowerMbarrierArriveCluster(b *builder, o *ir.Operation, operands []ir.Value) bool {
 	op, ok := nvgpu.AsMbarrierArriveClusterOp(o)
 	if !ok {
@@ -32,8 +40,7 @@ func lowerMbarrierArriveCluster(b *builder, o *ir.Operation, operands []ir.Value
 	ctx := b.ctx()
 	p := b.barrierPtr(op.Barriers().Type(), operands[0], operands[1])
 	remote := b.value("nvvm.mapa", []ir.Value{p, b.truncToI32(operands[2])}, llvm.Ptr(ctx, 7))
-	b.create("nvvm.mbarrier.arrive", []ir.Value{remote}, nil,
-		prop("scope", attr(ctx, "#nvvm.mem_scope<cluster>")), prop("relaxed", ctx.Bool(false)))
+	b.create("nvvm.mbarrier.arrive", []ir.Value{remote}, nil, prop("relaxed", ctx.Bool(false)))
 	b.r.ReplaceOp(o, nil)
 	return true
 }

@@ -31,7 +31,8 @@
 // nvvm.setmaxregister, fence.proxy.async to nvvm.fence.proxy
 // (async.shared, cta), elect.sync to nvvm.elect.sync, warpgroup.id to
 // the thread id x divided by 128 and mbarrier.arrive.cluster to nvvm.mapa
-// and nvvm.mbarrier.arrive at cluster scope.
+// and nvvm.mbarrier.arrive with PTX's default semantics (a release at
+// CTA scope).
 package nvgputonvvm
 
 import (

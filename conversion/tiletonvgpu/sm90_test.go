@@ -88,14 +88,15 @@ func TestSM90Semantics(t *testing.T) {
 		// of 128x256 tiles shared out two by two; A shared by tiles
 		// paired along the columns (128x64: A's box in halves of 64 rows);
 		// ping-pong; k-major 8-bit B in halves of its rows; and on
-		// through nvvm (mapa, remote arrivals at cluster scope).
+		// through nvvm (mapa, remote arrivals with PTX's default
+		// semantics: no cluster-scope release).
 		{"gemm_tiles.mlir", "64,64,64", append(wgmma[:9], "nvgpu.mbarrier.arrive.cluster", "multicast_mask", "nvvm.cluster.wait", "clusters in (%c2",
 			"nvvm.cluster_dim = array<i32: 2, 1, 1>", "box[%c32, "), nil, false, " cluster=2 persistent=2 group-m=2"},
 		{"gemm_tiles.mlir", "128,256,64", []string{"nvgpu.mbarrier.arrive.cluster", "multicast_mask", "nvgpu.tma.async.store", "memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle"}, []string{"memref<32x64xbf16"}, false, " cluster=2 persistent=2"},
 		{"gemm_tiles.mlir", "128,64,64", []string{"nvgpu.mbarrier.arrive.cluster", "multicast_mask", "memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle"}, []string{"memref<128x64xbf16, #gpu.address_space<workgroup>>, swizzle"}, false, " cluster=2 persistent=4"},
 		{"gemm_tiles.mlir", "128,128,64", []string{"nvgpu.mbarrier.arrive.cluster", "vector<128x128xf32>"}, nil, false, " cluster=2 persistent=2 ping-pong=true"},
 		{"gemm_f8.mlir", "128,128,128", []string{"nvgpu.mbarrier.arrive.cluster", "memref<64x128xf8E4M3FN, #gpu.address_space<workgroup>>, swizzle"}, nil, false, " cluster=2"},
-		{"gemm_tiles.mlir", "64,64,64", []string{"nvvm.mapa", "nvvm.mbarrier.arrive", "#nvvm.mem_scope<cluster>", "multicast_mask"}, []string{"nvgpu.mbarrier", "nvgpu.tma.async"}, true, " cluster=2 persistent=4"},
+		{"gemm_tiles.mlir", "64,64,64", []string{"nvvm.mapa", "nvvm.mbarrier.arrive", "multicast_mask"}, []string{"nvgpu.mbarrier", "nvgpu.tma.async", "#nvvm.mem_scope<cluster>"}, true, " cluster=2 persistent=4"},
 		// A k block other than 64: the sm_80 path.
 		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}, false, ""},
 	}

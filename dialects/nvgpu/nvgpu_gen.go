@@ -1947,7 +1947,7 @@ func BuildWarpgroupMmaSs(b *ir.Builder, loc ir.Location, descriptorA ir.Value, d
 // MbarrierArriveClusterOpName is the name of the operation nvgpu.mbarrier.arrive.cluster.
 const MbarrierArriveClusterOpName = "nvgpu.mbarrier.arrive.cluster"
 
-// MbarrierArriveClusterOp wraps an operation nvgpu.mbarrier.arrive.cluster: arrives, with release semantics at cluster scope, on barrier mbarId of the group's instance in the block of rank ctaId of the cluster.
+// MbarrierArriveClusterOp wraps an operation nvgpu.mbarrier.arrive.cluster: arrives, with release semantics at CTA scope, on barrier mbarId of the group's instance in the block of rank ctaId of the cluster.
 type MbarrierArriveClusterOp struct{ *ir.Operation }
 
 // AsMbarrierArriveClusterOp returns op as a MbarrierArriveClusterOp if it is an operation nvgpu.mbarrier.arrive.cluster.
@@ -2129,7 +2129,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xf8, 0x18, 0x86, 0x00, 0xe6, 0x15, 0x1a, 0x24, 0x13, 0x0d, 0x66, 0xa1, 0x24, 0x5b, 0xb6, 0x42, 0xc8, 0xcb, 0xce, 0x4a, 0x10, 0x98, 0xae, 0x80, 0xc9, 0x5e, 0x2b, 0x32, 0x7b, 0x11, 0xf1, 0x2a}
+var definitionsSum = [32]byte{0x61, 0xbb, 0x58, 0xa5, 0x9b, 0x8b, 0x09, 0x24, 0x31, 0xbd, 0x14, 0x4b, 0xf2, 0x87, 0xf4, 0x24, 0x83, 0x3e, 0x2b, 0x05, 0x3a, 0xe9, 0xfb, 0xaa, 0xb1, 0xae, 0x74, 0x86, 0xc7, 0x93, 0xdc, 0x5f}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "nvgpu", Items: []*irdl.DialectItem{
@@ -2625,7 +2625,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 258, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 258, Column: 3}, Name: "mbarrier.arrive.cluster", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 259, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 13}, Raw: "\"Arrives, with release semantics at cluster scope, on barrier mbarId of the group's instance in the block of rank ctaId of the cluster\""}},
+			{Pos: irdl.Position{Line: 259, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 13}, Raw: "\"Arrives, with release semantics at CTA scope, on barrier mbarId of the group's instance in the block of rank ctaId of the cluster\""}},
 			{Pos: irdl.Position{Line: 260, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 260, Column: 15}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 25}, Name: "Barriers"}},
 				{Pos: irdl.Position{Line: 260, Column: 35}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 43}, Name: "Index"}},

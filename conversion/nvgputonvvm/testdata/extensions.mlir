@@ -29,13 +29,15 @@ func.func @m16n8k16_bf16(%a: vector<4x2xbf16>, %b: vector<2x2xbf16>, %c: vector<
 }
 
 // An arrival on barrier %id of the group in the block of rank %rank of
-// the cluster: the barrier's shared address mapped there, then a release
-// at cluster scope.
+// the cluster: the barrier's shared address mapped there, then an
+// arrival with PTX's default semantics (a release at CTA scope), no
+// cluster-scope release.
 // CHECK-LABEL: gpu.func @cluster_arrive
 // CHECK: %[[P:.+]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
 // CHECK: %[[R:.+]] = llvm.trunc %{{.*}} : i64 to i32
 // CHECK: %[[Q:.+]] = nvvm.mapa %[[P]], %[[R]] : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK: nvvm.mbarrier.arrive %[[Q]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK-NOT: mem_scope
+// CHECK: nvvm.mbarrier.arrive %[[Q]] : !llvm.ptr<7>
 gpu.module @cluster {
   gpu.func @cluster_arrive(%id: index, %rank: index) kernel {
     %b = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
