@@ -22,14 +22,7 @@ import (
 // the interpreter; another key or chip leaves the defaults; a bad cached
 // value is a located error.
 func TestSM90TuneCache(t *testing.T) {
-	ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
-	pm := pass.NewManager(ctx, "builtin.module")
-	if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=128,128,64})"); err != nil {
-		t.Fatal(err)
-	}
-	if err := pm.Run(m); err != nil {
-		t.Fatal(err)
-	}
+	_, m := tiledSM90(t, "gemm_tiles.mlir")
 	var keys []tune.Key
 	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if _, ok := tile.AsFuncOp(op); ok {
@@ -132,14 +125,7 @@ func TestSM90TuneCache(t *testing.T) {
 // key leaves it as it is, and a bad value is a located error.
 func TestSM90AttentionTuneCache(t *testing.T) {
 	keyOf := func(file string) []tune.Key {
-		ctx, m := parse(t, filepath.Join("testdata", file))
-		pm := pass.NewManager(ctx, "builtin.module")
-		if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=128,128,64})"); err != nil {
-			t.Fatal(err)
-		}
-		if err := pm.Run(m); err != nil {
-			t.Fatal(err)
-		}
+		_, m := tiledSM90(t, file)
 		var keys []tune.Key
 		m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 			if _, ok := tile.AsFuncOp(op); ok {
@@ -209,4 +195,19 @@ func TestSM90AttentionTuneCache(t *testing.T) {
 			t.Errorf("%s: rotated loop %v, want %v", filepath.Base(c.cache), got, c.rotated)
 		}
 	}
+}
+
+// tiledSM90 parses testdata/file and tiles its linalg operations for
+// sm_90a in 128x128x64 blocks, as the winners cache's keys are read.
+func tiledSM90(t *testing.T, file string) (*ir.Context, *ir.Operation) {
+	t.Helper()
+	ctx, m := parse(t, filepath.Join("testdata", file))
+	pm := pass.NewManager(ctx, "builtin.module")
+	if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=128,128,64})"); err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, m
 }

@@ -3,7 +3,6 @@ package arith_test
 import (
 	"testing"
 
-	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/arith"
@@ -13,12 +12,7 @@ import (
 // through its ir.ConstantValueOp model, agrees with the op's fold, and
 // allocates nothing.
 func TestConstantValue(t *testing.T) {
-	ctx := ir.NewContext()
-	all.Register(ctx)
-	loc := ctx.UnknownLoc()
-	module := ir.NewModule(ctx, loc)
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToEnd(module.Region(0).First())
+	ctx, loc, _, b := newModule()
 	i32 := ctx.I(32)
 	want := ctx.IntegerAttr(i32, 42)
 	c := arith.BuildConstant(b, loc, want, i32)

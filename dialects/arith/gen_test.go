@@ -20,12 +20,7 @@ func TestGeneratedFresh(t *testing.T) {
 // TestGeneratedAPI builds arith ops with the generated builders, reads them
 // back through the accessors, verifies and prints the module.
 func TestGeneratedAPI(t *testing.T) {
-	ctx := ir.NewContext()
-	all.Register(ctx)
-	loc := ctx.UnknownLoc()
-	module := ir.NewModule(ctx, loc)
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToEnd(module.Region(0).First())
+	ctx, loc, module, b := newModule()
 	i32 := ctx.I(32)
 	c1 := arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, 1), i32)
 	c2 := arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, 2), i32)
@@ -69,4 +64,16 @@ func TestGeneratedAPI(t *testing.T) {
 			t.Errorf("printed module lacks %q:\n%s", want, out.String())
 		}
 	}
+}
+
+// newModule returns a context with every dialect, an unknown location, an
+// empty module and a builder at its end.
+func newModule() (*ir.Context, ir.Location, *ir.Operation, *ir.Builder) {
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	loc := ctx.UnknownLoc()
+	module := ir.NewModule(ctx, loc)
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToEnd(module.Region(0).First())
+	return ctx, loc, module, b
 }
