@@ -57,8 +57,9 @@ func isTopLevelValue(v ir.Value) bool {
 }
 
 // isValidSymbolIn is MLIR's isValidSymbol(value, region): a top-level
-// value of region, a constant, a pure operation's result whose operands are
-// valid symbols, or a dim of a top-level shaped value.
+// value of region, a constant, a pure operation's result (speculatable and
+// free of memory effects, as MLIR's isPure) whose operands are valid
+// symbols, or a dim of a top-level shaped value.
 func isValidSymbolIn(v ir.Value, region *ir.Region) bool {
 	if !isIndex(v) {
 		return false
@@ -73,7 +74,7 @@ func isValidSymbolIn(v ir.Value, region *ir.Region) bool {
 	if d.HasTrait(ir.ConstantLike) {
 		return true
 	}
-	if d.HasTrait(ir.Pure) {
+	if ir.IsSpeculatable(d) && d.IsMemoryEffectFree() {
 		ok := true
 		for _, o := range d.Operands() {
 			if !isValidSymbolIn(o, region) {

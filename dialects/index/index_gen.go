@@ -1165,7 +1165,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xb3, 0xa1, 0x4b, 0x5e, 0x55, 0x1d, 0x0c, 0xb8, 0x3d, 0x77, 0xbd, 0x38, 0xd8, 0x78, 0x62, 0xbd, 0x2c, 0xc6, 0x48, 0x47, 0x7d, 0x03, 0x90, 0x41, 0x57, 0xf8, 0x7f, 0xc3, 0xe3, 0xdd, 0x82, 0x85}
+var definitionsSum = [32]byte{0x8b, 0x59, 0x2a, 0xf9, 0x89, 0x78, 0x3a, 0xf4, 0x0c, 0xf2, 0xac, 0x2e, 0x69, 0x8c, 0x8a, 0x3d, 0x1a, 0x2b, 0x17, 0x41, 0x24, 0x07, 0xd0, 0xdd, 0xce, 0x60, 0xfd, 0x16, 0xc8, 0xb1, 0x58, 0x39}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "index", Items: []*irdl.DialectItem{
@@ -1230,399 +1230,406 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 		{Pos: irdl.Position{Line: 37, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 37, Column: 3}, Name: "divs", Items: []*irdl.OpItem{
 			{Pos: irdl.Position{Line: 38, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 38, Column: 13}, Raw: "\"index signed division\""}},
 			{Pos: irdl.Position{Line: 39, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 39, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 39, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 40, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 40, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 40, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 32}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 41, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 41, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 41, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 41, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 42, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 42, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 42, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 43, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 43, Column: 12}, Kind: "folder", Func: "foldBinary"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 45, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 45, Column: 3}, Name: "divu", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 46, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 46, Column: 13}, Raw: "\"index unsigned division\""}},
-			{Pos: irdl.Position{Line: 47, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 47, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 48, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 48, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 48, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 48, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 48, Column: 32}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 49, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 49, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 50, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 50, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 51, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 51, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 43, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 44, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 44, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 44, Column: 12}, Kind: "folder", Func: "foldBinary"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 53, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 53, Column: 3}, Name: "ceildivs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 54, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 54, Column: 13}, Raw: "\"index signed ceil division\""}},
-			{Pos: irdl.Position{Line: 55, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 55, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 46, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 46, Column: 3}, Name: "divu", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 47, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 47, Column: 13}, Raw: "\"index unsigned division\""}},
+			{Pos: irdl.Position{Line: 48, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 48, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 56, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 56, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 56, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 32}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 49, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 50, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 50, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 50, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 57, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 57, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 51, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 51, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 51, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 58, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 58, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 59, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 59, Column: 12}, Kind: "folder", Func: "foldBinary"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 61, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 61, Column: 3}, Name: "ceildivu", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 62, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 62, Column: 13}, Raw: "\"index unsigned ceil division\""}},
-			{Pos: irdl.Position{Line: 63, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 63, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 63, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 64, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 64, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 64, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 64, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 64, Column: 32}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 65, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 65, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 65, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 66, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 66, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 67, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 67, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			{Pos: irdl.Position{Line: 52, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 52, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 53, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 53, Column: 12}, Kind: "folder", Func: "foldBinary"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 69, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 69, Column: 3}, Name: "floordivs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 70, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 70, Column: 13}, Raw: "\"index signed floor division\""}},
-			{Pos: irdl.Position{Line: 71, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 71, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 55, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 55, Column: 3}, Name: "ceildivs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 56, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 56, Column: 13}, Raw: "\"index signed ceil division\""}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 57, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 72, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 72, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 72, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 72, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 72, Column: 32}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 58, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 59, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 59, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 73, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 73, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 73, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 73, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 60, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 60, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 74, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 74, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 75, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 75, Column: 12}, Kind: "folder", Func: "foldBinary"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 77, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 77, Column: 3}, Name: "rems", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 78, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 78, Column: 13}, Raw: "\"index signed remainder\""}},
-			{Pos: irdl.Position{Line: 79, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 79, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 79, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 80, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 80, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 80, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 80, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 80, Column: 32}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 81, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 81, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 81, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 82, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 82, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 83, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 83, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			{Pos: irdl.Position{Line: 61, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 61, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 62, Column: 12}, Kind: "folder", Func: "foldBinary"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 85, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 85, Column: 3}, Name: "remu", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 86, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 86, Column: 13}, Raw: "\"index unsigned remainder\""}},
-			{Pos: irdl.Position{Line: 87, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 87, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 64, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 64, Column: 3}, Name: "ceildivu", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 65, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 65, Column: 13}, Raw: "\"index unsigned ceil division\""}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 66, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 88, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 88, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 88, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 88, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 88, Column: 32}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 68, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 68, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 89, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 89, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 89, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 69, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 90, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 90, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 91, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 91, Column: 12}, Kind: "folder", Func: "foldBinary"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 93, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 93, Column: 3}, Name: "maxs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 94, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 94, Column: 13}, Raw: "\"index signed maximum\""}},
-			{Pos: irdl.Position{Line: 95, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 95, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 95, Column: 19}, Name: "Commutative"},
-			}}},
-			{Pos: irdl.Position{Line: 96, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 96, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 96, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 96, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 96, Column: 32}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 97, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 97, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 97, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 98, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 98, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 99, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 99, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			{Pos: irdl.Position{Line: 70, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 70, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 71, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 71, Column: 12}, Kind: "folder", Func: "foldBinary"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 101, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 101, Column: 3}, Name: "maxu", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 102, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 102, Column: 13}, Raw: "\"index unsigned maximum\""}},
-			{Pos: irdl.Position{Line: 103, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 103, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 103, Column: 19}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 73, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 73, Column: 3}, Name: "floordivs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 74, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 74, Column: 13}, Raw: "\"index signed floor division\""}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 75, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 104, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 104, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 104, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 104, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 104, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 104, Column: 32}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 77, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 77, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 77, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 77, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 77, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 77, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 105, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 105, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 105, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 78, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 78, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 78, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 78, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 106, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 106, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 107, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 107, Column: 12}, Kind: "folder", Func: "foldBinary"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 109, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 109, Column: 3}, Name: "mins", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 110, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 110, Column: 13}, Raw: "\"index signed minimum\""}},
-			{Pos: irdl.Position{Line: 111, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 111, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 111, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 111, Column: 19}, Name: "Commutative"},
-			}}},
-			{Pos: irdl.Position{Line: 112, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 112, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 112, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 32}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 113, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 113, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 113, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 113, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 114, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 114, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 115, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 115, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 115, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			{Pos: irdl.Position{Line: 79, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 79, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 80, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 80, Column: 12}, Kind: "folder", Func: "foldBinary"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 117, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 117, Column: 3}, Name: "minu", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 118, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 118, Column: 13}, Raw: "\"index unsigned minimum\""}},
-			{Pos: irdl.Position{Line: 119, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 119, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 119, Column: 19}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 82, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 82, Column: 3}, Name: "rems", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 83, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 83, Column: 13}, Raw: "\"index signed remainder\""}},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 84, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 84, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 120, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 120, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 120, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 32}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 85, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 85, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 86, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 86, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 86, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 86, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 86, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 86, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 121, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 121, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 87, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 87, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 87, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 122, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 122, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 123, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 123, Column: 12}, Kind: "folder", Func: "foldBinary"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 125, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 125, Column: 3}, Name: "shl", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 126, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 126, Column: 13}, Raw: "\"index shift left\""}},
-			{Pos: irdl.Position{Line: 127, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 127, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 127, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 128, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 128, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 128, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 32}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 129, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 129, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 130, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 130, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 131, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 131, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			{Pos: irdl.Position{Line: 88, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 88, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 89, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 89, Column: 12}, Kind: "folder", Func: "foldBinary"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 133, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 133, Column: 3}, Name: "shrs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 134, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 134, Column: 13}, Raw: "\"signed index shift right\""}},
-			{Pos: irdl.Position{Line: 135, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 135, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 91, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 91, Column: 3}, Name: "remu", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 92, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 92, Column: 13}, Raw: "\"index unsigned remainder\""}},
+			{Pos: irdl.Position{Line: 93, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 93, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 136, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 136, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 136, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 136, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 32}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 94, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 95, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 95, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 95, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 95, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 137, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 137, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 137, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 96, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 96, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 96, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 138, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 138, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 139, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 139, Column: 12}, Kind: "folder", Func: "foldBinary"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 141, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 141, Column: 3}, Name: "shru", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 142, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 142, Column: 13}, Raw: "\"unsigned index shift right\""}},
-			{Pos: irdl.Position{Line: 143, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 143, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 143, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 144, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 144, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 144, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 144, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 144, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 144, Column: 32}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 145, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 145, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 146, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 146, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 147, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 147, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			{Pos: irdl.Position{Line: 97, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 97, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 98, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 98, Column: 12}, Kind: "folder", Func: "foldBinary"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 149, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 149, Column: 3}, Name: "and", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 150, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 150, Column: 13}, Raw: "\"index bitwise and\""}},
-			{Pos: irdl.Position{Line: 151, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 151, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 151, Column: 19}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 100, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 100, Column: 3}, Name: "maxs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 101, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 101, Column: 13}, Raw: "\"index signed maximum\""}},
+			{Pos: irdl.Position{Line: 102, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 102, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 102, Column: 19}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 152, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 152, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 152, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 32}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 103, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 103, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 103, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 153, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 153, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 153, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 104, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 104, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 104, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 154, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 154, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 155, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 155, Column: 12}, Kind: "folder", Func: "foldBinary"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 157, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 157, Column: 3}, Name: "or", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 158, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 158, Column: 13}, Raw: "\"index bitwise or\""}},
-			{Pos: irdl.Position{Line: 159, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 159, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 159, Column: 19}, Name: "Commutative"},
-			}}},
-			{Pos: irdl.Position{Line: 160, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 160, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 160, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 32}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 161, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 161, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 162, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 162, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 163, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 163, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 163, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 105, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 106, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 106, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 106, Column: 12}, Kind: "folder", Func: "foldBinary"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 165, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 165, Column: 3}, Name: "xor", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 166, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 166, Column: 13}, Raw: "\"index bitwise xor\""}},
-			{Pos: irdl.Position{Line: 167, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 167, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 167, Column: 19}, Name: "Commutative"},
+		{Pos: irdl.Position{Line: 108, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 108, Column: 3}, Name: "maxu", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 109, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 109, Column: 13}, Raw: "\"index unsigned maximum\""}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 110, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 110, Column: 19}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 168, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 168, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 168, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 168, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 32}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 111, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 111, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 111, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 169, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 169, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 169, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 112, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 170, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 170, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
-			{Pos: irdl.Position{Line: 171, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 171, Column: 12}, Kind: "folder", Func: "foldBinary"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 173, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 173, Column: 3}, Name: "casts", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 174, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 174, Column: 13}, Raw: "\"index signed cast\""}},
-			{Pos: irdl.Position{Line: 175, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 175, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 175, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 176, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 176, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 176, Column: 22}, Name: "IntegerOrIndex"}},
-			}}},
-			{Pos: irdl.Position{Line: 177, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 177, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 177, Column: 22}, Name: "IntegerOrIndex"}},
-			}}},
-			{Pos: irdl.Position{Line: 178, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 178, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `to` type($output)\""}},
-			{Pos: irdl.Position{Line: 179, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 179, Column: 12}, Kind: "verifier", Func: "verifyCast"},
-				{Pos: irdl.Position{Line: 179, Column: 35}, Kind: "folder", Func: "foldCast"},
+			{Pos: irdl.Position{Line: 113, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 113, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 114, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 114, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 114, Column: 12}, Kind: "folder", Func: "foldBinary"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 182, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 182, Column: 3}, Name: "castu", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 183, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 183, Column: 13}, Raw: "\"index unsigned cast\""}},
-			{Pos: irdl.Position{Line: 184, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 184, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 116, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 116, Column: 3}, Name: "mins", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 117, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 117, Column: 13}, Raw: "\"index signed minimum\""}},
+			{Pos: irdl.Position{Line: 118, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 118, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 118, Column: 19}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 185, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 185, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 22}, Name: "IntegerOrIndex"}},
+			{Pos: irdl.Position{Line: 119, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 119, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 119, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 119, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 119, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 186, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 186, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 22}, Name: "IntegerOrIndex"}},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 120, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 187, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 187, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `to` type($output)\""}},
-			{Pos: irdl.Position{Line: 188, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 188, Column: 12}, Kind: "verifier", Func: "verifyCast"},
-				{Pos: irdl.Position{Line: 188, Column: 35}, Kind: "folder", Func: "foldCast"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 191, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 191, Column: 3}, Name: "cmp", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 192, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 192, Column: 13}, Raw: "\"index compare\""}},
-			{Pos: irdl.Position{Line: 193, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 193, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 194, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 194, Column: 17}, Name: "pred", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 23}, Name: "IndexCmpPredicateAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 195, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 195, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 20}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 195, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 32}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 196, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 196, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 22}, Name: "I1"}},
-			}}},
-			{Pos: irdl.Position{Line: 197, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 197, Column: 12}, Raw: "\"`` custom<IndexCmpPredicate>($pred) `(` $lhs `,` $rhs `)` attr-dict\""}},
-			{Pos: irdl.Position{Line: 198, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 198, Column: 12}, Kind: "folder"},
+			{Pos: irdl.Position{Line: 121, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 121, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 122, Column: 12}, Kind: "folder", Func: "foldBinary"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 201, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 201, Column: 3}, Name: "sizeof", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 202, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 202, Column: 13}, Raw: "\"size in bits of the index type\""}},
-			{Pos: irdl.Position{Line: 203, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 203, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 203, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 124, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 124, Column: 3}, Name: "minu", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 125, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 125, Column: 13}, Raw: "\"index unsigned minimum\""}},
+			{Pos: irdl.Position{Line: 126, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 126, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 126, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 126, Column: 19}, Name: "Commutative"},
 			}}},
-			{Pos: irdl.Position{Line: 204, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 204, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 127, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 127, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 127, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 127, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 32}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 205, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 205, Column: 12}, Raw: "\"attr-dict\""}},
+			{Pos: irdl.Position{Line: 128, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 128, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 129, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 130, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			}}},
 		}}},
-		{Pos: irdl.Position{Line: 208, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 208, Column: 3}, Name: "constant", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 209, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 209, Column: 13}, Raw: "\"index constant\""}},
+		{Pos: irdl.Position{Line: 132, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 132, Column: 3}, Name: "shl", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 133, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 13}, Raw: "\"index shift left\""}},
+			{Pos: irdl.Position{Line: 134, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 134, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 134, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 135, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 135, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 135, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 32}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 136, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 136, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 136, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 137, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 138, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 140, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 140, Column: 3}, Name: "shrs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 141, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 141, Column: 13}, Raw: "\"signed index shift right\""}},
+			{Pos: irdl.Position{Line: 142, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 142, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 142, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 143, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 143, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 143, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 143, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 143, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 143, Column: 32}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 144, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 144, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 144, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 144, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 145, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 145, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 146, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 146, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 146, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 148, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 148, Column: 3}, Name: "shru", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 149, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 149, Column: 13}, Raw: "\"unsigned index shift right\""}},
+			{Pos: irdl.Position{Line: 150, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 150, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 151, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 151, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 151, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 32}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 152, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 152, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 153, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 153, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 154, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 154, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 154, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 156, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 156, Column: 3}, Name: "and", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 157, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 157, Column: 13}, Raw: "\"index bitwise and\""}},
+			{Pos: irdl.Position{Line: 158, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 158, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 158, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 158, Column: 19}, Name: "Commutative"},
+			}}},
+			{Pos: irdl.Position{Line: 159, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 159, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 159, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 32}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 160, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 160, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 161, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 161, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 162, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 162, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 164, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 164, Column: 3}, Name: "or", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 165, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 165, Column: 13}, Raw: "\"index bitwise or\""}},
+			{Pos: irdl.Position{Line: 166, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 166, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 166, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 166, Column: 19}, Name: "Commutative"},
+			}}},
+			{Pos: irdl.Position{Line: 167, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 167, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 167, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 167, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 167, Column: 32}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 168, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 168, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 168, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 169, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 169, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 170, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 170, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 170, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 172, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 172, Column: 3}, Name: "xor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 173, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 173, Column: 13}, Raw: "\"index bitwise xor\""}},
+			{Pos: irdl.Position{Line: 174, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 174, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 174, Column: 19}, Name: "Commutative"},
+			}}},
+			{Pos: irdl.Position{Line: 175, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 175, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 175, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 175, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 32}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 176, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 176, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 177, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 177, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict\""}},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 178, Column: 12}, Kind: "folder", Func: "foldBinary"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 180, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 180, Column: 3}, Name: "casts", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 181, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 181, Column: 13}, Raw: "\"index signed cast\""}},
+			{Pos: irdl.Position{Line: 182, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 182, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 183, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 183, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 22}, Name: "IntegerOrIndex"}},
+			}}},
+			{Pos: irdl.Position{Line: 184, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 184, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 22}, Name: "IntegerOrIndex"}},
+			}}},
+			{Pos: irdl.Position{Line: 185, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 185, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `to` type($output)\""}},
+			{Pos: irdl.Position{Line: 186, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 186, Column: 12}, Kind: "verifier", Func: "verifyCast"},
+				{Pos: irdl.Position{Line: 186, Column: 35}, Kind: "folder", Func: "foldCast"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 189, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 189, Column: 3}, Name: "castu", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 190, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 190, Column: 13}, Raw: "\"index unsigned cast\""}},
+			{Pos: irdl.Position{Line: 191, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 191, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 191, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 192, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 192, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 192, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 22}, Name: "IntegerOrIndex"}},
+			}}},
+			{Pos: irdl.Position{Line: 193, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 193, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 22}, Name: "IntegerOrIndex"}},
+			}}},
+			{Pos: irdl.Position{Line: 194, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 194, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `to` type($output)\""}},
+			{Pos: irdl.Position{Line: 195, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 195, Column: 12}, Kind: "verifier", Func: "verifyCast"},
+				{Pos: irdl.Position{Line: 195, Column: 35}, Kind: "folder", Func: "foldCast"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 198, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 198, Column: 3}, Name: "cmp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 199, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 199, Column: 13}, Raw: "\"index compare\""}},
+			{Pos: irdl.Position{Line: 200, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 200, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 201, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 201, Column: 17}, Name: "pred", C: &irdl.Constraint{Pos: irdl.Position{Line: 201, Column: 23}, Name: "IndexCmpPredicateAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 202, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 202, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 20}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 202, Column: 27}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 32}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 203, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 203, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 203, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 22}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 204, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 204, Column: 12}, Raw: "\"`` custom<IndexCmpPredicate>($pred) `(` $lhs `,` $rhs `)` attr-dict\""}},
+			{Pos: irdl.Position{Line: 205, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 205, Column: 12}, Kind: "folder"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 208, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 208, Column: 3}, Name: "sizeof", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 209, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 209, Column: 13}, Raw: "\"size in bits of the index type\""}},
 			{Pos: irdl.Position{Line: 210, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 210, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 210, Column: 13}, Name: "ConstantLike"},
-				{Pos: irdl.Position{Line: 210, Column: 27}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 210, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 211, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 211, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 211, Column: 24}, Name: "IndexAttr"}},
+			{Pos: irdl.Position{Line: 211, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 211, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 211, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 212, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 212, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 212, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 212, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 212, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 215, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 215, Column: 3}, Name: "constant", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 216, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 216, Column: 13}, Raw: "\"index constant\""}},
+			{Pos: irdl.Position{Line: 217, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 217, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 217, Column: 13}, Name: "ConstantLike"},
+				{Pos: irdl.Position{Line: 217, Column: 27}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 213, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "resultNames", Namer: "index"}},
-			{Pos: irdl.Position{Line: 214, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 214, Column: 12}, Raw: "\"attr-dict $value\""}},
-			{Pos: irdl.Position{Line: 215, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 215, Column: 12}, Kind: "folder", Func: "foldConstant"},
-				{Pos: irdl.Position{Line: 215, Column: 35}, Kind: "interfaces", Func: "constantInterfaces"},
+			{Pos: irdl.Position{Line: 218, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 218, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 218, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 24}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 219, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 219, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 219, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 220, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 220, Column: 5}, Kw: "resultNames", Namer: "index"}},
+			{Pos: irdl.Position{Line: 221, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 221, Column: 12}, Raw: "\"attr-dict $value\""}},
+			{Pos: irdl.Position{Line: 222, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 222, Column: 12}, Kind: "folder", Func: "foldConstant"},
+				{Pos: irdl.Position{Line: 222, Column: 35}, Kind: "interfaces", Func: "constantInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 218, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 218, Column: 3}, Name: "bool.constant", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 219, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 219, Column: 13}, Raw: "\"boolean constant\""}},
-			{Pos: irdl.Position{Line: 220, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 220, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 220, Column: 13}, Name: "ConstantLike"},
-				{Pos: irdl.Position{Line: 220, Column: 27}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 225, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 225, Column: 3}, Name: "bool.constant", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 226, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 226, Column: 13}, Raw: "\"boolean constant\""}},
+			{Pos: irdl.Position{Line: 227, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 227, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 227, Column: 13}, Name: "ConstantLike"},
+				{Pos: irdl.Position{Line: 227, Column: 27}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 221, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 221, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 221, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 221, Column: 24}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 228, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 228, Column: 24}, Name: "BoolAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 222, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 222, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 22}, Name: "I1"}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 229, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 22}, Name: "I1"}},
 			}}},
-			{Pos: irdl.Position{Line: 223, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "resultNames", Namer: "index"}},
-			{Pos: irdl.Position{Line: 224, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 224, Column: 12}, Raw: "\"attr-dict $value\""}},
-			{Pos: irdl.Position{Line: 225, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 225, Column: 12}, Kind: "folder", Func: "foldConstant"},
-				{Pos: irdl.Position{Line: 225, Column: 35}, Kind: "interfaces", Func: "boolConstantInterfaces"},
+			{Pos: irdl.Position{Line: 230, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "resultNames", Namer: "index"}},
+			{Pos: irdl.Position{Line: 231, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 231, Column: 12}, Raw: "\"attr-dict $value\""}},
+			{Pos: irdl.Position{Line: 232, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 232, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 232, Column: 12}, Kind: "folder", Func: "foldConstant"},
+				{Pos: irdl.Position{Line: 232, Column: 35}, Kind: "interfaces", Func: "boolConstantInterfaces"},
 			}}},
 		}}},
 	}},

@@ -17,6 +17,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/internal/shapeddim"
 	"github.com/strata-ir/strata/dialects/internal/viewlike"
 )
 
@@ -98,7 +99,10 @@ func getGlobalInterfaces(d *ir.OpDef) {
 
 // dimInterfaces makes dim a ShapedDimOpInterface: the dimension Index of
 // Source.
-func dimInterfaces(d *ir.OpDef) { ir.ShapedDimOp.Attach(d, shapedDim{}) }
+func dimInterfaces(d *ir.OpDef) {
+	ir.ShapedDimOp.Attach(d, shapedDim{})
+	shapeddim.Attach(d)
+}
 
 // shapedDim is the ShapedDimOpInterface model of dim.
 type shapedDim struct{}

@@ -1876,7 +1876,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x10, 0x06, 0xae, 0xff, 0xe9, 0x16, 0x3c, 0x40, 0x31, 0xdb, 0x0e, 0x2c, 0x04, 0x7a, 0x0d, 0x6a, 0x79, 0xdc, 0xf3, 0x9d, 0x18, 0x61, 0x02, 0xcb, 0x5e, 0x0c, 0x4f, 0x51, 0x43, 0x1e, 0x73, 0x0b}
+var definitionsSum = [32]byte{0x27, 0x55, 0x4f, 0x77, 0xf2, 0x0d, 0x44, 0x95, 0x93, 0x12, 0xee, 0xf4, 0x6a, 0x69, 0x32, 0x92, 0x06, 0x4f, 0xfc, 0xf9, 0xdd, 0x2b, 0x71, 0x45, 0xda, 0x7c, 0x9e, 0xec, 0x70, 0xcc, 0xc8, 0x7b}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 8, Column: 1}, Name: "memref", Items: []*irdl.DialectItem{
@@ -2076,518 +2076,519 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 		{Pos: irdl.Position{Line: 95, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 95, Column: 3}, Name: "dim", Items: []*irdl.OpItem{
 			{Pos: irdl.Position{Line: 96, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 96, Column: 13}, Raw: "\"dimension index operation\""}},
 			{Pos: irdl.Position{Line: 97, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 97, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 97, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 98, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 98, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 98, Column: 23}, Name: "AnyNon0RankedOrUnrankedMemRef"}},
-				{Pos: irdl.Position{Line: 98, Column: 54}, Name: "index", C: &irdl.Constraint{Pos: irdl.Position{Line: 98, Column: 61}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 98, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 99, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 99, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 23}, Name: "AnyNon0RankedOrUnrankedMemRef"}},
+				{Pos: irdl.Position{Line: 99, Column: 54}, Name: "index", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 61}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 99, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 99, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 100, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 100, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 100, Column: 22}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 100, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 100, Column: 18}, Raw: "\"dim\""},
+			{Pos: irdl.Position{Line: 101, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 101, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 101, Column: 18}, Raw: "\"dim\""},
 			}}},
-			{Pos: irdl.Position{Line: 101, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 101, Column: 12}, Raw: "\"attr-dict $source `,` $index `:` type($source)\""}},
-			{Pos: irdl.Position{Line: 102, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 102, Column: 12}, Kind: "folder", Func: "foldDim"},
-				{Pos: irdl.Position{Line: 102, Column: 30}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 102, Column: 72}, Kind: "interfaces", Func: "dimInterfaces"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 105, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 105, Column: 3}, Name: "dma_wait", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 106, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 106, Column: 13}, Raw: "\"blocking DMA operation that waits for transfer completion\""}},
-			{Pos: irdl.Position{Line: 107, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 107, Column: 15}, Name: "tagMemRef", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 26}, Name: "MemRefRanked"}},
-				{Pos: irdl.Position{Line: 107, Column: 40}, Name: "tagIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 61}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 107, Column: 68}, Name: "numElements", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 81}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 108, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 108, Column: 12}, Raw: "\"$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)\""}},
-			{Pos: irdl.Position{Line: 109, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 109, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 109, Column: 12}, Kind: "verifier", Func: "verifyDmaWait"},
+			{Pos: irdl.Position{Line: 102, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 102, Column: 12}, Raw: "\"attr-dict $source `,` $index `:` type($source)\""}},
+			{Pos: irdl.Position{Line: 103, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 103, Column: 12}, Kind: "folder", Func: "foldDim"},
+				{Pos: irdl.Position{Line: 103, Column: 30}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 103, Column: 72}, Kind: "interfaces", Func: "dimInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 112, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 112, Column: 3}, Name: "extract_aligned_pointer_as_index", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 113, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 113, Column: 13}, Raw: "\"Extracts a memref's underlying aligned pointer as an index\""}},
-			{Pos: irdl.Position{Line: 114, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 114, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 114, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 106, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 106, Column: 3}, Name: "dma_wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 107, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 107, Column: 13}, Raw: "\"blocking DMA operation that waits for transfer completion\""}},
+			{Pos: irdl.Position{Line: 108, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 108, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 108, Column: 15}, Name: "tagMemRef", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 26}, Name: "MemRefRanked"}},
+				{Pos: irdl.Position{Line: 108, Column: 40}, Name: "tagIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 61}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 108, Column: 68}, Name: "numElements", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 81}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 115, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 115, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 115, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 115, Column: 23}, Name: "AnyRankedOrUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 116, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 116, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 116, Column: 14}, Name: "aligned_pointer", C: &irdl.Constraint{Pos: irdl.Position{Line: 116, Column: 31}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 117, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 117, Column: 18}, Raw: "\"intptr\""},
-			}}},
-			{Pos: irdl.Position{Line: 118, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 118, Column: 12}, Raw: "\"$source `:` type($source) `->` type(results) attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 121, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 121, Column: 3}, Name: "extract_strided_metadata", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 122, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 122, Column: 13}, Raw: "\"Extracts a buffer base with offset and strides\""}},
-			{Pos: irdl.Position{Line: 123, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 123, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 124, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 124, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 124, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 124, Column: 23}, Name: "AnyStridedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 125, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 125, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 125, Column: 14}, Name: "base_buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 125, Column: 27}, Name: "AnyStridedMemRefOfRank0"}},
-				{Pos: irdl.Position{Line: 125, Column: 52}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 125, Column: 60}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 125, Column: 67}, Name: "sizes_and_strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 125, Column: 95}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 126, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 126, Column: 12}, Raw: "\"$source `:` type($source) `->` type(results) attr-dict\""}},
-			{Pos: irdl.Position{Line: 127, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 127, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 127, Column: 12}, Kind: "verifier", Func: "verifyExtractStridedMetadata"},
-				{Pos: irdl.Position{Line: 127, Column: 53}, Kind: "folder", Func: "foldExtractStridedMetadata"},
-				{Pos: irdl.Position{Line: 127, Column: 90}, Kind: "interfaces", Func: "extractStridedMetadataInterfaces"},
+			{Pos: irdl.Position{Line: 109, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 109, Column: 12}, Raw: "\"$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)\""}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 110, Column: 12}, Kind: "verifier", Func: "verifyDmaWait"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 130, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 130, Column: 3}, Name: "generic_atomic_rmw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 131, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 131, Column: 13}, Raw: "\"atomic read-modify-write operation with a region\""}},
-			{Pos: irdl.Position{Line: 132, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 132, Column: 13}, Name: "MemoryEffects"},
-				{Pos: irdl.Position{Line: 132, Column: 28}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 132, Column: 58}, Str: &irdl.Str{Pos: irdl.Position{Line: 132, Column: 58}, Raw: "\"memref.atomic_yield\""}},
+		{Pos: irdl.Position{Line: 113, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 113, Column: 3}, Name: "extract_aligned_pointer_as_index", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 114, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 114, Column: 13}, Raw: "\"Extracts a memref's underlying aligned pointer as an index\""}},
+			{Pos: irdl.Position{Line: 115, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 115, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 115, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 116, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 116, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 116, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 116, Column: 23}, Name: "AnyRankedOrUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 117, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 117, Column: 14}, Name: "aligned_pointer", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 31}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 118, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 118, Column: 18}, Raw: "\"intptr\""},
+			}}},
+			{Pos: irdl.Position{Line: 119, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 119, Column: 12}, Raw: "\"$source `:` type($source) `->` type(results) attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 122, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 122, Column: 3}, Name: "extract_strided_metadata", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 123, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 123, Column: 13}, Raw: "\"Extracts a buffer base with offset and strides\""}},
+			{Pos: irdl.Position{Line: 124, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 124, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 124, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 125, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 125, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 125, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 125, Column: 23}, Name: "AnyStridedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 126, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 126, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 126, Column: 14}, Name: "base_buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 27}, Name: "AnyStridedMemRefOfRank0"}},
+				{Pos: irdl.Position{Line: 126, Column: 52}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 60}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 126, Column: 67}, Name: "sizes_and_strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 95}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 127, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 12}, Raw: "\"$source `:` type($source) `->` type(results) attr-dict\""}},
+			{Pos: irdl.Position{Line: 128, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 128, Column: 12}, Kind: "verifier", Func: "verifyExtractStridedMetadata"},
+				{Pos: irdl.Position{Line: 128, Column: 53}, Kind: "folder", Func: "foldExtractStridedMetadata"},
+				{Pos: irdl.Position{Line: 128, Column: 90}, Kind: "interfaces", Func: "extractStridedMetadataInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 131, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 131, Column: 3}, Name: "generic_atomic_rmw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 132, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 132, Column: 13}, Raw: "\"atomic read-modify-write operation with a region\""}},
+			{Pos: irdl.Position{Line: 133, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 133, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 133, Column: 13}, Name: "MemoryEffects"},
+				{Pos: irdl.Position{Line: 133, Column: 28}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 133, Column: 58}, Str: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 58}, Raw: "\"memref.atomic_yield\""}},
 				}},
-				{Pos: irdl.Position{Line: 133, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 133, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 28}, Raw: "\"result type matches element type of memref\""}},
-					{Pos: irdl.Position{Line: 133, Column: 74}, Str: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 74}, Raw: "\"memref\""}},
-					{Pos: irdl.Position{Line: 133, Column: 84}, Str: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 84}, Raw: "\"result\""}},
-					{Pos: irdl.Position{Line: 133, Column: 94}, Str: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 94}, Raw: "\"ElementType\""}},
-				}},
-			}}},
-			{Pos: irdl.Position{Line: 134, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 134, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 134, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 134, Column: 23}, Name: "MemRefOfIntOrFloat"}},
-				{Pos: irdl.Position{Line: 134, Column: 43}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 134, Column: 61}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 135, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 135, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 22}, Name: "IntOrFloat"}},
-			}}},
-			{Pos: irdl.Position{Line: 136, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 136, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 136, Column: 14}, Name: "atomic_body", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 27}, Name: "AnyRegion"}},
-			}}},
-			{Pos: irdl.Position{Line: 137, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 137, Column: 14}, Kind: "Read", Value: "memref"},
-				{Pos: irdl.Position{Line: 137, Column: 28}, Kind: "Write", Value: "memref"},
-			}}},
-			{Pos: irdl.Position{Line: 138, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 138, Column: 12}, Raw: "\"$memref `[` $indices `]` `:` type($memref) $atomic_body attr-dict\""}},
-			{Pos: irdl.Position{Line: 139, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 139, Column: 12}, Kind: "verifier", Func: "verifyGenericAtomicRMW"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 142, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 142, Column: 3}, Name: "atomic_yield", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 143, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 143, Column: 13}, Raw: "\"yield operation for GenericAtomicRMWOp\""}},
-			{Pos: irdl.Position{Line: 144, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 144, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 144, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 144, Column: 19}, Name: "Terminator"},
-				{Pos: irdl.Position{Line: 144, Column: 31}, Name: "HasParent", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 144, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 144, Column: 41}, Raw: "\"memref.generic_atomic_rmw\""}},
+				{Pos: irdl.Position{Line: 134, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 134, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 134, Column: 28}, Raw: "\"result type matches element type of memref\""}},
+					{Pos: irdl.Position{Line: 134, Column: 74}, Str: &irdl.Str{Pos: irdl.Position{Line: 134, Column: 74}, Raw: "\"memref\""}},
+					{Pos: irdl.Position{Line: 134, Column: 84}, Str: &irdl.Str{Pos: irdl.Position{Line: 134, Column: 84}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 134, Column: 94}, Str: &irdl.Str{Pos: irdl.Position{Line: 134, Column: 94}, Raw: "\"ElementType\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 145, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 145, Column: 15}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 23}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 135, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 135, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 23}, Name: "MemRefOfIntOrFloat"}},
+				{Pos: irdl.Position{Line: 135, Column: 43}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 61}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 146, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 146, Column: 12}, Raw: "\"$result attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 147, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 147, Column: 12}, Kind: "verifier", Func: "verifyAtomicYield"},
+			{Pos: irdl.Position{Line: 136, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 136, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 136, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 22}, Name: "IntOrFloat"}},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 150, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 150, Column: 3}, Name: "get_global", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 151, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 151, Column: 13}, Raw: "\"get the memref pointing to a global variable\""}},
-			{Pos: irdl.Position{Line: 152, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 152, Column: 13}, Name: "Pure"},
+			{Pos: irdl.Position{Line: 137, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 137, Column: 14}, Name: "atomic_body", C: &irdl.Constraint{Pos: irdl.Position{Line: 137, Column: 27}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 153, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 153, Column: 17}, Name: "name", C: &irdl.Constraint{Pos: irdl.Position{Line: 153, Column: 23}, Name: "FlatSymbolRefAttr"}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 138, Column: 14}, Kind: "Read", Value: "memref"},
+				{Pos: irdl.Position{Line: 138, Column: 28}, Kind: "Write", Value: "memref"},
 			}}},
-			{Pos: irdl.Position{Line: 154, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 154, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 154, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 154, Column: 22}, Name: "MemRefStaticShape"}},
-			}}},
-			{Pos: irdl.Position{Line: 155, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 155, Column: 12}, Raw: "\"$name `:` type($result) attr-dict\""}},
-			{Pos: irdl.Position{Line: 156, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 156, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 156, Column: 12}, Kind: "interfaces", Func: "getGlobalInterfaces"},
+			{Pos: irdl.Position{Line: 139, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 139, Column: 12}, Raw: "\"$memref `[` $indices `]` `:` type($memref) $atomic_body attr-dict\""}},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 140, Column: 12}, Kind: "verifier", Func: "verifyGenericAtomicRMW"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 159, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 159, Column: 3}, Name: "global", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 160, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 160, Column: 13}, Raw: "\"declare or define a global memref variable\""}},
-			{Pos: irdl.Position{Line: 161, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 161, Column: 13}, Name: "Symbol"},
-			}}},
-			{Pos: irdl.Position{Line: 162, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 162, Column: 17}, Name: "sym_name", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 27}, Name: "SymbolNameAttr"}},
-				{Pos: irdl.Position{Line: 162, Column: 43}, Name: "sym_visibility", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 68}, Name: "StrAttr"}},
-				{Pos: irdl.Position{Line: 163, Column: 17}, Name: "type", C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 23}, Name: "MemRefTypeAttr"}},
-				{Pos: irdl.Position{Line: 163, Column: 39}, Name: "initial_value", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 63}, Name: "AnyAttr"}},
-				{Pos: irdl.Position{Line: 164, Column: 17}, Name: "constant", C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 27}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 164, Column: 37}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 57}, Name: "MemRefAlignmentAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 165, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 165, Column: 12}, Raw: "\"($sym_visibility^)? (`constant` $constant^)? $sym_name `:` custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict\""}},
-			{Pos: irdl.Position{Line: 166, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 166, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 166, Column: 12}, Kind: "verifier", Func: "verifyGlobal"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 169, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 169, Column: 3}, Name: "load", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 170, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 170, Column: 13}, Raw: "\"load operation\""}},
-			{Pos: irdl.Position{Line: 171, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 171, Column: 13}, Name: "MemoryEffects"},
-				{Pos: irdl.Position{Line: 172, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 172, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 172, Column: 28}, Raw: "\"result type matches element type of 'memref'\""}},
-					{Pos: irdl.Position{Line: 172, Column: 76}, Str: &irdl.Str{Pos: irdl.Position{Line: 172, Column: 76}, Raw: "\"memref\""}},
-					{Pos: irdl.Position{Line: 172, Column: 86}, Str: &irdl.Str{Pos: irdl.Position{Line: 172, Column: 86}, Raw: "\"result\""}},
-					{Pos: irdl.Position{Line: 172, Column: 96}, Str: &irdl.Str{Pos: irdl.Position{Line: 172, Column: 96}, Raw: "\"ElementType\""}},
+		{Pos: irdl.Position{Line: 143, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 143, Column: 3}, Name: "atomic_yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 144, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 144, Column: 13}, Raw: "\"yield operation for GenericAtomicRMWOp\""}},
+			{Pos: irdl.Position{Line: 145, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 145, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 145, Column: 19}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 145, Column: 31}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 145, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 145, Column: 41}, Raw: "\"memref.generic_atomic_rmw\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 173, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 173, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 173, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 23}, Name: "MemRefRanked"}},
-				{Pos: irdl.Position{Line: 173, Column: 37}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 55}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 146, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 146, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 146, Column: 15}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 23}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 174, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 174, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 39}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 174, Column: 50}, Value: "false"}},
-				{Pos: irdl.Position{Line: 174, Column: 57}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 77}, Name: "MemRefAlignmentAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 175, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 175, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 175, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 22}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 176, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 176, Column: 14}, Kind: "Read", Value: "memref"},
-			}}},
-			{Pos: irdl.Position{Line: 177, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 177, Column: 12}, Raw: "\"$memref `[` $indices `]` attr-dict `:` type($memref)\""}},
-			{Pos: irdl.Position{Line: 178, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 178, Column: 12}, Kind: "verifier", Func: "verifyLoad"},
-				{Pos: irdl.Position{Line: 178, Column: 35}, Kind: "folder", Func: "foldLoad"},
+			{Pos: irdl.Position{Line: 147, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 147, Column: 12}, Raw: "\"$result attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 148, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 148, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 148, Column: 12}, Kind: "verifier", Func: "verifyAtomicYield"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 181, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 181, Column: 3}, Name: "memory_space_cast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 182, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 182, Column: 13}, Raw: "\"memref memory space cast operation\""}},
-			{Pos: irdl.Position{Line: 183, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 183, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 183, Column: 19}, Name: "SameOperandsAndResultElementType"},
-				{Pos: irdl.Position{Line: 183, Column: 53}, Name: "SameOperandsAndResultShape"},
+		{Pos: irdl.Position{Line: 151, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 151, Column: 3}, Name: "get_global", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 152, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 152, Column: 13}, Raw: "\"get the memref pointing to a global variable\""}},
+			{Pos: irdl.Position{Line: 153, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 153, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 184, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 184, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 23}, Name: "AnyRankedOrUnrankedMemRef"}},
+			{Pos: irdl.Position{Line: 154, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 154, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 154, Column: 17}, Name: "name", C: &irdl.Constraint{Pos: irdl.Position{Line: 154, Column: 23}, Name: "FlatSymbolRefAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 185, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 185, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 20}, Name: "AnyRankedOrUnrankedMemRef"}},
+			{Pos: irdl.Position{Line: 155, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 155, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 155, Column: 22}, Name: "MemRefStaticShape"}},
 			}}},
-			{Pos: irdl.Position{Line: 186, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 186, Column: 18}, Raw: "\"memspacecast\""},
-			}}},
-			{Pos: irdl.Position{Line: 187, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 187, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($dest)\""}},
-			{Pos: irdl.Position{Line: 188, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 188, Column: 12}, Kind: "verifier", Func: "verifyMemorySpaceCast"},
-				{Pos: irdl.Position{Line: 188, Column: 46}, Kind: "interfaces", Func: "viewLikeInterfaces"},
+			{Pos: irdl.Position{Line: 156, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 156, Column: 12}, Raw: "\"$name `:` type($result) attr-dict\""}},
+			{Pos: irdl.Position{Line: 157, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 157, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 157, Column: 12}, Kind: "interfaces", Func: "getGlobalInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 191, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 191, Column: 3}, Name: "prefetch", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 192, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 192, Column: 13}, Raw: "\"prefetch operation\""}},
-			{Pos: irdl.Position{Line: 193, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 193, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 23}, Name: "MemRefRanked"}},
-				{Pos: irdl.Position{Line: 193, Column: 37}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 55}, Name: "Index"}},
+		{Pos: irdl.Position{Line: 160, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 160, Column: 3}, Name: "global", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 161, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 161, Column: 13}, Raw: "\"declare or define a global memref variable\""}},
+			{Pos: irdl.Position{Line: 162, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 162, Column: 13}, Name: "Symbol"},
 			}}},
-			{Pos: irdl.Position{Line: 194, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 194, Column: 17}, Name: "isWrite", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 26}, Name: "BoolAttr"}},
-				{Pos: irdl.Position{Line: 194, Column: 36}, Name: "localityHint", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 50}, Name: "MemRefLocalityHintAttr"}},
-				{Pos: irdl.Position{Line: 194, Column: 74}, Name: "isDataCache", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 87}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 163, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 163, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 163, Column: 17}, Name: "sym_name", C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 27}, Name: "SymbolNameAttr"}},
+				{Pos: irdl.Position{Line: 163, Column: 43}, Name: "sym_visibility", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 68}, Name: "StrAttr"}},
+				{Pos: irdl.Position{Line: 164, Column: 17}, Name: "type", C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 23}, Name: "MemRefTypeAttr"}},
+				{Pos: irdl.Position{Line: 164, Column: 39}, Name: "initial_value", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 63}, Name: "AnyAttr"}},
+				{Pos: irdl.Position{Line: 165, Column: 17}, Name: "constant", C: &irdl.Constraint{Pos: irdl.Position{Line: 165, Column: 27}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 165, Column: 37}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 165, Column: 57}, Name: "MemRefAlignmentAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 195, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 195, Column: 12}, Kind: "verifier", Func: "verifyPrefetch"},
-				{Pos: irdl.Position{Line: 195, Column: 39}, Kind: "printer", Func: "printPrefetch"},
-				{Pos: irdl.Position{Line: 195, Column: 64}, Kind: "parser", Func: "parsePrefetch"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 198, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 198, Column: 3}, Name: "reinterpret_cast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 199, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 199, Column: 13}, Raw: "\"memref reinterpret cast operation\""}},
-			{Pos: irdl.Position{Line: 200, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 200, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 201, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 201, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 201, Column: 23}, Name: "AnyRankedOrUnrankedMemRef"}},
-				{Pos: irdl.Position{Line: 201, Column: 50}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 201, Column: 68}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 202, Column: 15}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 31}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 202, Column: 38}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 56}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 203, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 203, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 203, Column: 17}, Name: "static_offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 33}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 203, Column: 52}, Name: "static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 66}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 204, Column: 17}, Name: "static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 33}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 205, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 205, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 22}, Name: "AnyStridedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 206, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 206, Column: 18}, Raw: "\"reinterpret_cast\""},
-			}}},
-			{Pos: irdl.Position{Line: 207, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 207, Column: 12}, Raw: "\"$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) `` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)\""}},
-			{Pos: irdl.Position{Line: 208, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 208, Column: 12}, Kind: "verifier", Func: "verifyReinterpretCast"},
-				{Pos: irdl.Position{Line: 208, Column: 46}, Kind: "folder", Func: "foldReinterpretCast"},
-				{Pos: irdl.Position{Line: 208, Column: 76}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 208, Column: 118}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 208, Column: 160}, Kind: "interfaces", Func: "viewLikeInterfaces"},
+			{Pos: irdl.Position{Line: 166, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 166, Column: 12}, Raw: "\"($sym_visibility^)? (`constant` $constant^)? $sym_name `:` custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict\""}},
+			{Pos: irdl.Position{Line: 167, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 167, Column: 12}, Kind: "verifier", Func: "verifyGlobal"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 211, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 211, Column: 3}, Name: "rank", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 212, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 212, Column: 13}, Raw: "\"rank operation\""}},
-			{Pos: irdl.Position{Line: 213, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 213, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 214, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 214, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 23}, Name: "AnyRankedOrUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 215, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 215, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 216, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 216, Column: 12}, Raw: "\"$memref attr-dict `:` type($memref)\""}},
-			{Pos: irdl.Position{Line: 217, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 217, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 217, Column: 12}, Kind: "folder", Func: "foldRank"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 220, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 220, Column: 3}, Name: "reshape", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 221, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 221, Column: 13}, Raw: "\"memref reshape operation\""}},
-			{Pos: irdl.Position{Line: 222, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 222, Column: 13}, Name: "MemoryEffects"},
-			}}},
-			{Pos: irdl.Position{Line: 223, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 223, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 223, Column: 23}, Name: "AnyRankedOrUnrankedMemRef"}},
-				{Pos: irdl.Position{Line: 223, Column: 50}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 223, Column: 57}, Name: "MemRef1DOfIntOrIndex"}},
-			}}},
-			{Pos: irdl.Position{Line: 224, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 224, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 22}, Name: "AnyRankedOrUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 225, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 225, Column: 14}, Kind: "Read", Value: "shape"},
-			}}},
-			{Pos: irdl.Position{Line: 226, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 226, Column: 18}, Raw: "\"reshape\""},
-			}}},
-			{Pos: irdl.Position{Line: 227, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 227, Column: 12}, Raw: "\"$source `(` $shape `)` attr-dict `:` functional-type(operands, results)\""}},
-			{Pos: irdl.Position{Line: 228, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 228, Column: 12}, Kind: "verifier", Func: "verifyReshape"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 231, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 231, Column: 3}, Name: "expand_shape", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 232, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 232, Column: 13}, Raw: "\"operation to produce a memref with a higher rank.\""}},
-			{Pos: irdl.Position{Line: 233, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 233, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 234, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 234, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 20}, Name: "AnyStridedMemRef"}},
-				{Pos: irdl.Position{Line: 234, Column: 38}, Name: "output_shape", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 61}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 235, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 235, Column: 17}, Name: "reassociation", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 32}, Name: "IndexListArray"}},
-				{Pos: irdl.Position{Line: 235, Column: 48}, Name: "static_output_shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 69}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 236, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 236, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 22}, Name: "AnyStridedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 237, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 237, Column: 18}, Raw: "\"expand_shape\""},
-			}}},
-			{Pos: irdl.Position{Line: 238, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 238, Column: 12}, Raw: "\"$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)\""}},
-			{Pos: irdl.Position{Line: 239, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 239, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 239, Column: 12}, Kind: "verifier", Func: "verifyExpandShape"},
-				{Pos: irdl.Position{Line: 239, Column: 42}, Kind: "folder", Func: "foldExpandShape"},
-				{Pos: irdl.Position{Line: 239, Column: 68}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 239, Column: 110}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 239, Column: 152}, Kind: "interfaces", Func: "viewLikeInterfaces"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 242, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 242, Column: 3}, Name: "collapse_shape", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 243, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 243, Column: 13}, Raw: "\"operation to produce a memref with a smaller rank.\""}},
-			{Pos: irdl.Position{Line: 244, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 244, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 245, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 245, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 245, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 245, Column: 20}, Name: "AnyStridedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 246, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 246, Column: 17}, Name: "reassociation", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 32}, Name: "IndexListArray"}},
-			}}},
-			{Pos: irdl.Position{Line: 247, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 247, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 247, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 22}, Name: "AnyStridedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 248, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 248, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 248, Column: 18}, Raw: "\"collapse_shape\""},
-			}}},
-			{Pos: irdl.Position{Line: 249, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 249, Column: 12}, Raw: "\"$src $reassociation attr-dict `:` type($src) `into` type($result)\""}},
-			{Pos: irdl.Position{Line: 250, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 250, Column: 12}, Kind: "verifier", Func: "verifyCollapseShape"},
-				{Pos: irdl.Position{Line: 250, Column: 44}, Kind: "folder", Func: "foldCollapseShape"},
-				{Pos: irdl.Position{Line: 250, Column: 72}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 250, Column: 114}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 250, Column: 156}, Kind: "interfaces", Func: "viewLikeInterfaces"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 253, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 253, Column: 3}, Name: "store", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 254, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 254, Column: 13}, Raw: "\"store operation\""}},
-			{Pos: irdl.Position{Line: 255, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 255, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 255, Column: 13}, Name: "MemoryEffects"},
-				{Pos: irdl.Position{Line: 256, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 256, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 256, Column: 28}, Raw: "\"type of 'value' matches element type of 'memref'\""}},
-					{Pos: irdl.Position{Line: 256, Column: 80}, Str: &irdl.Str{Pos: irdl.Position{Line: 256, Column: 80}, Raw: "\"memref\""}},
-					{Pos: irdl.Position{Line: 256, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 256, Column: 90}, Raw: "\"value\""}},
-					{Pos: irdl.Position{Line: 256, Column: 99}, Str: &irdl.Str{Pos: irdl.Position{Line: 256, Column: 99}, Raw: "\"ElementType\""}},
+		{Pos: irdl.Position{Line: 170, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 170, Column: 3}, Name: "load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 171, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 171, Column: 13}, Raw: "\"load operation\""}},
+			{Pos: irdl.Position{Line: 172, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 172, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 172, Column: 13}, Name: "MemoryEffects"},
+				{Pos: irdl.Position{Line: 173, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 173, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 173, Column: 28}, Raw: "\"result type matches element type of 'memref'\""}},
+					{Pos: irdl.Position{Line: 173, Column: 76}, Str: &irdl.Str{Pos: irdl.Position{Line: 173, Column: 76}, Raw: "\"memref\""}},
+					{Pos: irdl.Position{Line: 173, Column: 86}, Str: &irdl.Str{Pos: irdl.Position{Line: 173, Column: 86}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 173, Column: 96}, Str: &irdl.Str{Pos: irdl.Position{Line: 173, Column: 96}, Raw: "\"ElementType\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 257, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 257, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 22}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 257, Column: 31}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 39}, Name: "MemRefRanked"}},
-				{Pos: irdl.Position{Line: 257, Column: 53}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 71}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 174, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 174, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 23}, Name: "MemRefRanked"}},
+				{Pos: irdl.Position{Line: 174, Column: 37}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 55}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 258, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 258, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 258, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 258, Column: 39}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 258, Column: 50}, Value: "false"}},
-				{Pos: irdl.Position{Line: 258, Column: 57}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 258, Column: 77}, Name: "MemRefAlignmentAttr"}},
+			{Pos: irdl.Position{Line: 175, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 175, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 175, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 39}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 175, Column: 50}, Value: "false"}},
+				{Pos: irdl.Position{Line: 175, Column: 57}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 77}, Name: "MemRefAlignmentAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 259, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 259, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 259, Column: 14}, Kind: "Write", Value: "memref"},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 176, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 176, Column: 22}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 260, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 260, Column: 12}, Raw: "\"$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)\""}},
-			{Pos: irdl.Position{Line: 261, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 261, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 261, Column: 12}, Kind: "verifier", Func: "verifyStore"},
-				{Pos: irdl.Position{Line: 261, Column: 36}, Kind: "folder", Func: "foldMemRefCastOperands"},
+			{Pos: irdl.Position{Line: 177, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 177, Column: 14}, Kind: "Read", Value: "memref"},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 264, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 264, Column: 3}, Name: "subview", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 265, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 265, Column: 13}, Raw: "\"memref subview operation\""}},
-			{Pos: irdl.Position{Line: 266, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 266, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 266, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 267, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 267, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 267, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 267, Column: 23}, Name: "MemRefRanked"}},
-				{Pos: irdl.Position{Line: 267, Column: 37}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 267, Column: 55}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 267, Column: 62}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 267, Column: 78}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 268, Column: 15}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 268, Column: 33}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 269, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 269, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 269, Column: 17}, Name: "static_offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 269, Column: 33}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 269, Column: 52}, Name: "static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 269, Column: 66}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 270, Column: 17}, Name: "static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 270, Column: 33}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 271, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 271, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 22}, Name: "MemRefRanked"}},
-			}}},
-			{Pos: irdl.Position{Line: 272, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 272, Column: 18}, Raw: "\"subview\""},
-			}}},
-			{Pos: irdl.Position{Line: 273, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 273, Column: 12}, Raw: "\"$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)\""}},
-			{Pos: irdl.Position{Line: 274, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 274, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 274, Column: 12}, Kind: "verifier", Func: "verifySubView"},
-				{Pos: irdl.Position{Line: 274, Column: 38}, Kind: "folder", Func: "foldSubView"},
-				{Pos: irdl.Position{Line: 274, Column: 60}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 274, Column: 102}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 274, Column: 144}, Kind: "interfaces", Func: "viewLikeInterfaces"},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 178, Column: 12}, Raw: "\"$memref `[` $indices `]` attr-dict `:` type($memref)\""}},
+			{Pos: irdl.Position{Line: 179, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 179, Column: 12}, Kind: "verifier", Func: "verifyLoad"},
+				{Pos: irdl.Position{Line: 179, Column: 35}, Kind: "folder", Func: "foldLoad"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 277, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 277, Column: 3}, Name: "transpose", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 278, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 278, Column: 13}, Raw: "\"`transpose` produces a new strided memref (metadata-only)\""}},
-			{Pos: irdl.Position{Line: 279, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 279, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 182, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 182, Column: 3}, Name: "memory_space_cast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 183, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 183, Column: 13}, Raw: "\"memref memory space cast operation\""}},
+			{Pos: irdl.Position{Line: 184, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 184, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 184, Column: 19}, Name: "SameOperandsAndResultElementType"},
+				{Pos: irdl.Position{Line: 184, Column: 53}, Name: "SameOperandsAndResultShape"},
 			}}},
-			{Pos: irdl.Position{Line: 280, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 280, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 19}, Name: "AnyStridedMemRef"}},
+			{Pos: irdl.Position{Line: 185, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 185, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 23}, Name: "AnyRankedOrUnrankedMemRef"}},
 			}}},
-			{Pos: irdl.Position{Line: 281, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 281, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 281, Column: 17}, Name: "permutation", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 30}, Name: "AffineMapAttr"}},
+			{Pos: irdl.Position{Line: 186, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 186, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 20}, Name: "AnyRankedOrUnrankedMemRef"}},
 			}}},
-			{Pos: irdl.Position{Line: 282, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 282, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 282, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 282, Column: 22}, Name: "AnyStridedMemRef"}},
+			{Pos: irdl.Position{Line: 187, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 187, Column: 18}, Raw: "\"memspacecast\""},
 			}}},
-			{Pos: irdl.Position{Line: 283, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 283, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 283, Column: 12}, Kind: "verifier", Func: "verifyTranspose"},
-				{Pos: irdl.Position{Line: 283, Column: 40}, Kind: "printer", Func: "printTranspose"},
-				{Pos: irdl.Position{Line: 283, Column: 66}, Kind: "parser", Func: "parseTranspose"},
-				{Pos: irdl.Position{Line: 283, Column: 91}, Kind: "interfaces", Func: "transposeInterfaces"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 286, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 286, Column: 3}, Name: "view", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 287, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 287, Column: 13}, Raw: "\"memref view operation\""}},
-			{Pos: irdl.Position{Line: 288, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 288, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 288, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 289, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 289, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 289, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 23}, Name: "MemRefRanked1DOfI8"}},
-				{Pos: irdl.Position{Line: 289, Column: 43}, Name: "byte_shift", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 55}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 289, Column: 62}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 78}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 290, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 290, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 290, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 22}, Name: "MemRefRanked"}},
-			}}},
-			{Pos: irdl.Position{Line: 291, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 291, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 291, Column: 18}, Raw: "\"view\""},
-			}}},
-			{Pos: irdl.Position{Line: 292, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 292, Column: 12}, Raw: "\"$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)\""}},
-			{Pos: irdl.Position{Line: 293, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 293, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 293, Column: 12}, Kind: "verifier", Func: "verifyView"},
-				{Pos: irdl.Position{Line: 293, Column: 35}, Kind: "folder", Func: "foldView"},
-				{Pos: irdl.Position{Line: 293, Column: 54}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 293, Column: 96}, Kind: "interfaces", Func: "viewLikeInterfaces"},
+			{Pos: irdl.Position{Line: 188, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 188, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($dest)\""}},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 189, Column: 12}, Kind: "verifier", Func: "verifyMemorySpaceCast"},
+				{Pos: irdl.Position{Line: 189, Column: 46}, Kind: "interfaces", Func: "viewLikeInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 296, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 296, Column: 3}, Name: "atomic_rmw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 297, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 297, Column: 13}, Raw: "\"atomic read-modify-write operation\""}},
-			{Pos: irdl.Position{Line: 298, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 298, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 298, Column: 13}, Name: "MemoryEffects"},
-				{Pos: irdl.Position{Line: 298, Column: 28}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 298, Column: 42}, Str: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 42}, Raw: "\"value\""}},
-					{Pos: irdl.Position{Line: 298, Column: 51}, Str: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 51}, Raw: "\"result\""}},
+		{Pos: irdl.Position{Line: 192, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 192, Column: 3}, Name: "prefetch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 193, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 193, Column: 13}, Raw: "\"prefetch operation\""}},
+			{Pos: irdl.Position{Line: 194, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 194, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 23}, Name: "MemRefRanked"}},
+				{Pos: irdl.Position{Line: 194, Column: 37}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 55}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 195, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 195, Column: 17}, Name: "isWrite", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 26}, Name: "BoolAttr"}},
+				{Pos: irdl.Position{Line: 195, Column: 36}, Name: "localityHint", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 50}, Name: "MemRefLocalityHintAttr"}},
+				{Pos: irdl.Position{Line: 195, Column: 74}, Name: "isDataCache", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 87}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 196, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 196, Column: 12}, Kind: "verifier", Func: "verifyPrefetch"},
+				{Pos: irdl.Position{Line: 196, Column: 39}, Kind: "printer", Func: "printPrefetch"},
+				{Pos: irdl.Position{Line: 196, Column: 64}, Kind: "parser", Func: "parsePrefetch"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 199, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 199, Column: 3}, Name: "reinterpret_cast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 200, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 200, Column: 13}, Raw: "\"memref reinterpret cast operation\""}},
+			{Pos: irdl.Position{Line: 201, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 201, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 202, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 202, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 23}, Name: "AnyRankedOrUnrankedMemRef"}},
+				{Pos: irdl.Position{Line: 202, Column: 50}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 68}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 203, Column: 15}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 31}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 203, Column: 38}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 56}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 204, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 204, Column: 17}, Name: "static_offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 33}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 204, Column: 52}, Name: "static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 66}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 205, Column: 17}, Name: "static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 33}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 206, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 206, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 22}, Name: "AnyStridedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 207, Column: 18}, Raw: "\"reinterpret_cast\""},
+			}}},
+			{Pos: irdl.Position{Line: 208, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 208, Column: 12}, Raw: "\"$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) `` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)\""}},
+			{Pos: irdl.Position{Line: 209, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 209, Column: 12}, Kind: "verifier", Func: "verifyReinterpretCast"},
+				{Pos: irdl.Position{Line: 209, Column: 46}, Kind: "folder", Func: "foldReinterpretCast"},
+				{Pos: irdl.Position{Line: 209, Column: 76}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 209, Column: 118}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 209, Column: 160}, Kind: "interfaces", Func: "viewLikeInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 212, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 212, Column: 3}, Name: "rank", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 213, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 213, Column: 13}, Raw: "\"rank operation\""}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 214, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 215, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 23}, Name: "AnyRankedOrUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 216, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 217, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 217, Column: 12}, Raw: "\"$memref attr-dict `:` type($memref)\""}},
+			{Pos: irdl.Position{Line: 218, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 218, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 218, Column: 12}, Kind: "folder", Func: "foldRank"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 221, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 221, Column: 3}, Name: "reshape", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 222, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 222, Column: 13}, Raw: "\"memref reshape operation\""}},
+			{Pos: irdl.Position{Line: 223, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 223, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 224, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 23}, Name: "AnyRankedOrUnrankedMemRef"}},
+				{Pos: irdl.Position{Line: 224, Column: 50}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 57}, Name: "MemRef1DOfIntOrIndex"}},
+			}}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 225, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 22}, Name: "AnyRankedOrUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 226, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 226, Column: 14}, Kind: "Read", Value: "shape"},
+			}}},
+			{Pos: irdl.Position{Line: 227, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 227, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 227, Column: 18}, Raw: "\"reshape\""},
+			}}},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 228, Column: 12}, Raw: "\"$source `(` $shape `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 229, Column: 12}, Kind: "verifier", Func: "verifyReshape"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 232, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 232, Column: 3}, Name: "expand_shape", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 233, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 233, Column: 13}, Raw: "\"operation to produce a memref with a higher rank.\""}},
+			{Pos: irdl.Position{Line: 234, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 234, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 235, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 235, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 20}, Name: "AnyStridedMemRef"}},
+				{Pos: irdl.Position{Line: 235, Column: 38}, Name: "output_shape", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 61}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 236, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 236, Column: 17}, Name: "reassociation", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 32}, Name: "IndexListArray"}},
+				{Pos: irdl.Position{Line: 236, Column: 48}, Name: "static_output_shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 69}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 237, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 237, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 22}, Name: "AnyStridedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 238, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 238, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 238, Column: 18}, Raw: "\"expand_shape\""},
+			}}},
+			{Pos: irdl.Position{Line: 239, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 239, Column: 12}, Raw: "\"$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)\""}},
+			{Pos: irdl.Position{Line: 240, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 240, Column: 12}, Kind: "verifier", Func: "verifyExpandShape"},
+				{Pos: irdl.Position{Line: 240, Column: 42}, Kind: "folder", Func: "foldExpandShape"},
+				{Pos: irdl.Position{Line: 240, Column: 68}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 240, Column: 110}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 240, Column: 152}, Kind: "interfaces", Func: "viewLikeInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 243, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 243, Column: 3}, Name: "collapse_shape", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 244, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 244, Column: 13}, Raw: "\"operation to produce a memref with a smaller rank.\""}},
+			{Pos: irdl.Position{Line: 245, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 245, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 245, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 246, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 246, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 20}, Name: "AnyStridedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 247, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 247, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 247, Column: 17}, Name: "reassociation", C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 32}, Name: "IndexListArray"}},
+			}}},
+			{Pos: irdl.Position{Line: 248, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 248, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 248, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 248, Column: 22}, Name: "AnyStridedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 249, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 249, Column: 18}, Raw: "\"collapse_shape\""},
+			}}},
+			{Pos: irdl.Position{Line: 250, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 250, Column: 12}, Raw: "\"$src $reassociation attr-dict `:` type($src) `into` type($result)\""}},
+			{Pos: irdl.Position{Line: 251, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 251, Column: 12}, Kind: "verifier", Func: "verifyCollapseShape"},
+				{Pos: irdl.Position{Line: 251, Column: 44}, Kind: "folder", Func: "foldCollapseShape"},
+				{Pos: irdl.Position{Line: 251, Column: 72}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 251, Column: 114}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 251, Column: 156}, Kind: "interfaces", Func: "viewLikeInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 254, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 254, Column: 3}, Name: "store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 255, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 255, Column: 13}, Raw: "\"store operation\""}},
+			{Pos: irdl.Position{Line: 256, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 256, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 256, Column: 13}, Name: "MemoryEffects"},
+				{Pos: irdl.Position{Line: 257, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 257, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 257, Column: 28}, Raw: "\"type of 'value' matches element type of 'memref'\""}},
+					{Pos: irdl.Position{Line: 257, Column: 80}, Str: &irdl.Str{Pos: irdl.Position{Line: 257, Column: 80}, Raw: "\"memref\""}},
+					{Pos: irdl.Position{Line: 257, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 257, Column: 90}, Raw: "\"value\""}},
+					{Pos: irdl.Position{Line: 257, Column: 99}, Str: &irdl.Str{Pos: irdl.Position{Line: 257, Column: 99}, Raw: "\"ElementType\""}},
 				}},
-				{Pos: irdl.Position{Line: 299, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 299, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 299, Column: 28}, Raw: "\"value type matches element type of memref\""}},
-					{Pos: irdl.Position{Line: 299, Column: 73}, Str: &irdl.Str{Pos: irdl.Position{Line: 299, Column: 73}, Raw: "\"memref\""}},
-					{Pos: irdl.Position{Line: 299, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 299, Column: 83}, Raw: "\"value\""}},
-					{Pos: irdl.Position{Line: 299, Column: 92}, Str: &irdl.Str{Pos: irdl.Position{Line: 299, Column: 92}, Raw: "\"ElementType\""}},
+			}}},
+			{Pos: irdl.Position{Line: 258, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 258, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 258, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 258, Column: 22}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 258, Column: 31}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 258, Column: 39}, Name: "MemRefRanked"}},
+				{Pos: irdl.Position{Line: 258, Column: 53}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 258, Column: 71}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 259, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 259, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 259, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 259, Column: 39}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 259, Column: 50}, Value: "false"}},
+				{Pos: irdl.Position{Line: 259, Column: 57}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 259, Column: 77}, Name: "MemRefAlignmentAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 260, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 260, Column: 14}, Kind: "Write", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 261, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 12}, Raw: "\"$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)\""}},
+			{Pos: irdl.Position{Line: 262, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 262, Column: 12}, Kind: "verifier", Func: "verifyStore"},
+				{Pos: irdl.Position{Line: 262, Column: 36}, Kind: "folder", Func: "foldMemRefCastOperands"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 265, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 265, Column: 3}, Name: "subview", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 266, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 266, Column: 13}, Raw: "\"memref subview operation\""}},
+			{Pos: irdl.Position{Line: 267, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 267, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 267, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 268, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 268, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 268, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 268, Column: 23}, Name: "MemRefRanked"}},
+				{Pos: irdl.Position{Line: 268, Column: 37}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 268, Column: 55}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 268, Column: 62}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 268, Column: 78}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 269, Column: 15}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 269, Column: 33}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 270, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 270, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 270, Column: 17}, Name: "static_offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 270, Column: 33}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 270, Column: 52}, Name: "static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 270, Column: 66}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 271, Column: 17}, Name: "static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 33}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 272, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 272, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 22}, Name: "MemRefRanked"}},
+			}}},
+			{Pos: irdl.Position{Line: 273, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 273, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 273, Column: 18}, Raw: "\"subview\""},
+			}}},
+			{Pos: irdl.Position{Line: 274, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 274, Column: 12}, Raw: "\"$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)\""}},
+			{Pos: irdl.Position{Line: 275, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 275, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 275, Column: 12}, Kind: "verifier", Func: "verifySubView"},
+				{Pos: irdl.Position{Line: 275, Column: 38}, Kind: "folder", Func: "foldSubView"},
+				{Pos: irdl.Position{Line: 275, Column: 60}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 275, Column: 102}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 275, Column: 144}, Kind: "interfaces", Func: "viewLikeInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 278, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 278, Column: 3}, Name: "transpose", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 279, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 279, Column: 13}, Raw: "\"`transpose` produces a new strided memref (metadata-only)\""}},
+			{Pos: irdl.Position{Line: 280, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 280, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 281, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 281, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 281, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 19}, Name: "AnyStridedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 282, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 282, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 282, Column: 17}, Name: "permutation", C: &irdl.Constraint{Pos: irdl.Position{Line: 282, Column: 30}, Name: "AffineMapAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 283, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 283, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 283, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 283, Column: 22}, Name: "AnyStridedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 284, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 284, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 284, Column: 12}, Kind: "verifier", Func: "verifyTranspose"},
+				{Pos: irdl.Position{Line: 284, Column: 40}, Kind: "printer", Func: "printTranspose"},
+				{Pos: irdl.Position{Line: 284, Column: 66}, Kind: "parser", Func: "parseTranspose"},
+				{Pos: irdl.Position{Line: 284, Column: 91}, Kind: "interfaces", Func: "transposeInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 287, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 287, Column: 3}, Name: "view", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 288, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 288, Column: 13}, Raw: "\"memref view operation\""}},
+			{Pos: irdl.Position{Line: 289, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 289, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 289, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 290, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 290, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 290, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 23}, Name: "MemRefRanked1DOfI8"}},
+				{Pos: irdl.Position{Line: 290, Column: 43}, Name: "byte_shift", C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 55}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 290, Column: 62}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 78}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 291, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 291, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 291, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 291, Column: 22}, Name: "MemRefRanked"}},
+			}}},
+			{Pos: irdl.Position{Line: 292, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 292, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 292, Column: 18}, Raw: "\"view\""},
+			}}},
+			{Pos: irdl.Position{Line: 293, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 293, Column: 12}, Raw: "\"$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)\""}},
+			{Pos: irdl.Position{Line: 294, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 294, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 294, Column: 12}, Kind: "verifier", Func: "verifyView"},
+				{Pos: irdl.Position{Line: 294, Column: 35}, Kind: "folder", Func: "foldView"},
+				{Pos: irdl.Position{Line: 294, Column: 54}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 294, Column: 96}, Kind: "interfaces", Func: "viewLikeInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 297, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 297, Column: 3}, Name: "atomic_rmw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 298, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 13}, Raw: "\"atomic read-modify-write operation\""}},
+			{Pos: irdl.Position{Line: 299, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 299, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 299, Column: 13}, Name: "MemoryEffects"},
+				{Pos: irdl.Position{Line: 299, Column: 28}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 299, Column: 42}, Str: &irdl.Str{Pos: irdl.Position{Line: 299, Column: 42}, Raw: "\"value\""}},
+					{Pos: irdl.Position{Line: 299, Column: 51}, Str: &irdl.Str{Pos: irdl.Position{Line: 299, Column: 51}, Raw: "\"result\""}},
+				}},
+				{Pos: irdl.Position{Line: 300, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 300, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 300, Column: 28}, Raw: "\"value type matches element type of memref\""}},
+					{Pos: irdl.Position{Line: 300, Column: 73}, Str: &irdl.Str{Pos: irdl.Position{Line: 300, Column: 73}, Raw: "\"memref\""}},
+					{Pos: irdl.Position{Line: 300, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 300, Column: 83}, Raw: "\"value\""}},
+					{Pos: irdl.Position{Line: 300, Column: 92}, Str: &irdl.Str{Pos: irdl.Position{Line: 300, Column: 92}, Raw: "\"ElementType\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 300, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 300, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 300, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 23}, Name: "AtomicRMWKind"}},
+			{Pos: irdl.Position{Line: 301, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 301, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 301, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 23}, Name: "AtomicRMWKind"}},
 			}}},
-			{Pos: irdl.Position{Line: 301, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 301, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 301, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 22}, Name: "IntOrFloat"}},
-				{Pos: irdl.Position{Line: 301, Column: 34}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 42}, Name: "MemRefOfIntOrFloat"}},
-				{Pos: irdl.Position{Line: 301, Column: 62}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 80}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 302, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 302, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 302, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 22}, Name: "IntOrFloat"}},
+				{Pos: irdl.Position{Line: 302, Column: 34}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 42}, Name: "MemRefOfIntOrFloat"}},
+				{Pos: irdl.Position{Line: 302, Column: 62}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 80}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 302, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 302, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 302, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 22}, Name: "IntOrFloat"}},
+			{Pos: irdl.Position{Line: 303, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 303, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 303, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 303, Column: 22}, Name: "IntOrFloat"}},
 			}}},
-			{Pos: irdl.Position{Line: 303, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 303, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 303, Column: 14}, Kind: "Read", Value: "memref"},
-				{Pos: irdl.Position{Line: 303, Column: 28}, Kind: "Write", Value: "memref"},
+			{Pos: irdl.Position{Line: 304, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 304, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 304, Column: 14}, Kind: "Read", Value: "memref"},
+				{Pos: irdl.Position{Line: 304, Column: 28}, Kind: "Write", Value: "memref"},
 			}}},
-			{Pos: irdl.Position{Line: 304, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 304, Column: 12}, Raw: "\"$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` type($result)\""}},
-			{Pos: irdl.Position{Line: 305, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 305, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 305, Column: 12}, Kind: "verifier", Func: "verifyAtomicRMW"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 308, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 308, Column: 3}, Name: "distinct_objects", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 309, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 309, Column: 13}, Raw: "\"assumption that acesses to specific memrefs will never alias\""}},
-			{Pos: irdl.Position{Line: 310, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 310, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 310, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 311, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 311, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 311, Column: 15}, Name: "memrefs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 311, Column: 33}, Name: "MemRefRanked"}},
-			}}},
-			{Pos: irdl.Position{Line: 312, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 312, Column: 14}, Name: "views", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 30}, Name: "MemRefRanked"}},
-			}}},
-			{Pos: irdl.Position{Line: 313, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 313, Column: 12}, Kind: "verifier", Func: "verifyDistinctObjects"},
-				{Pos: irdl.Position{Line: 313, Column: 46}, Kind: "printer", Func: "printDistinctObjects"},
-				{Pos: irdl.Position{Line: 313, Column: 78}, Kind: "parser", Func: "parseDistinctObjects"},
+			{Pos: irdl.Position{Line: 305, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 305, Column: 12}, Raw: "\"$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 306, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 306, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 306, Column: 12}, Kind: "verifier", Func: "verifyAtomicRMW"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 316, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 316, Column: 3}, Name: "dma_start", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 317, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 317, Column: 13}, Raw: "\"non-blocking DMA operation that starts a transfer\""}},
-			{Pos: irdl.Position{Line: 318, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 318, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 318, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 318, Column: 30}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 309, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 309, Column: 3}, Name: "distinct_objects", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 310, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 310, Column: 13}, Raw: "\"assumption that acesses to specific memrefs will never alias\""}},
+			{Pos: irdl.Position{Line: 311, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 311, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 311, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 319, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 319, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 319, Column: 12}, Kind: "verifier", Func: "verifyDmaStart"},
-				{Pos: irdl.Position{Line: 319, Column: 39}, Kind: "printer", Func: "printDmaStart"},
-				{Pos: irdl.Position{Line: 319, Column: 64}, Kind: "parser", Func: "parseDmaStart"},
-				{Pos: irdl.Position{Line: 319, Column: 88}, Kind: "interfaces", Func: "dmaStartInterfaces"},
+			{Pos: irdl.Position{Line: 312, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 312, Column: 15}, Name: "memrefs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 33}, Name: "MemRefRanked"}},
+			}}},
+			{Pos: irdl.Position{Line: 313, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 313, Column: 14}, Name: "views", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 30}, Name: "MemRefRanked"}},
+			}}},
+			{Pos: irdl.Position{Line: 314, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 314, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 314, Column: 12}, Kind: "verifier", Func: "verifyDistinctObjects"},
+				{Pos: irdl.Position{Line: 314, Column: 46}, Kind: "printer", Func: "printDistinctObjects"},
+				{Pos: irdl.Position{Line: 314, Column: 78}, Kind: "parser", Func: "parseDistinctObjects"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 317, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 317, Column: 3}, Name: "dma_start", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 318, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 318, Column: 13}, Raw: "\"non-blocking DMA operation that starts a transfer\""}},
+			{Pos: irdl.Position{Line: 319, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 319, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 319, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 319, Column: 30}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 320, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 320, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 320, Column: 12}, Kind: "verifier", Func: "verifyDmaStart"},
+				{Pos: irdl.Position{Line: 320, Column: 39}, Kind: "printer", Func: "printDmaStart"},
+				{Pos: irdl.Position{Line: 320, Column: 64}, Kind: "parser", Func: "parseDmaStart"},
+				{Pos: irdl.Position{Line: 320, Column: 88}, Kind: "interfaces", Func: "dmaStartInterfaces"},
 			}}},
 		}}},
 	}},

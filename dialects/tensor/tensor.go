@@ -16,6 +16,7 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/dialects/internal/shapeddim"
 	"github.com/strata-ir/strata/dialects/internal/viewlike"
 )
 
@@ -144,7 +145,10 @@ func parseSplat(p ir.OpAsmParser, st *ir.OperationState) error {
 
 // dimInterfaces makes dim a ShapedDimOpInterface: the dimension Index of
 // Source.
-func dimInterfaces(d *ir.OpDef) { ir.ShapedDimOp.Attach(d, shapedDim{}) }
+func dimInterfaces(d *ir.OpDef) {
+	ir.ShapedDimOp.Attach(d, shapedDim{})
+	shapeddim.Attach(d)
+}
 
 // shapedDim is the ShapedDimOpInterface model of dim.
 type shapedDim struct{}

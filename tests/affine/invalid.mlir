@@ -148,3 +148,22 @@ func.func @prefetch_locality(%m: memref<10xf32>) {
   affine.prefetch %m[%c0], read, locality<5>, data : memref<10xf32>
   return
 }
+
+// -----
+
+// A division is a pure operation, and so a symbol when its operands are,
+// only when it cannot trap: by a constant divisor, not by a value.
+
+func.func @division_as_symbol(%m: memref<?xf32>, %n: index, %d: index) {
+  %c7 = arith.constant 7 : index
+  affine.for %i = 0 to 10 {
+    %s = arith.divsi %n, %c7 : index
+    %v = affine.load %m[symbol(%s)] : memref<?xf32>
+    "test.use"(%v) : (f32) -> ()
+    %t = arith.divsi %n, %d : index
+    // expected-error @below {{'affine.load' op operand cannot be used as a symbol}}
+    %w = affine.load %m[symbol(%t)] : memref<?xf32>
+    "test.use"(%w) : (f32) -> ()
+  }
+  return
+}
