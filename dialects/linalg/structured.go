@@ -294,6 +294,11 @@ func shapedEffects(first int) func(op *ir.Operation) []ir.MemoryEffect {
 func memrefEffects(op *ir.Operation, first, n int) []ir.MemoryEffect {
 	var effects []ir.MemoryEffect
 	for i, v := range op.Operands() {
+		// An operand a pass has dropped (remove-dead-values erasing the
+		// function argument it used) is nil until the op is erased.
+		if v == nil {
+			continue
+		}
 		if _, ok := v.Type().(*ir.MemRefType); !ok {
 			continue
 		}
