@@ -201,25 +201,14 @@ func ConvertEntryArgumentsBarePtr(r *rewrite.ConversionRewriter, block *ir.Block
 // (both pointers ptr, the offset, the sizes and the strides), as
 // upstream's MemRefDescriptor::fromStaticShape does.
 func staticDescriptor(r *rewrite.ConversionRewriter, loc ir.Location, tc *rewrite.TypeConverter, mt *ir.MemRefType, ptr ir.Value) ir.Value {
-	ctx := r.Builder.Ctx
-	i64 := ctx.I(llvmcommon.IndexBitwidth)
-	index := func(v int64) ir.Value {
-		return r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.mlir.constant"), Loc: loc, ResultTypes: []ir.Type{i64},
-			Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(ctx.IndexType(), v)}})}).Result(0)
-	}
-	st := tc.Convert(mt).(*llvm.StructType)
-	d := r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.mlir.poison"), Loc: loc, ResultTypes: []ir.Type{st}}).Result(0)
-	insert := func(v ir.Value, pos ...int64) {
-		d = r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.insertvalue"), Loc: loc, Operands: []ir.Value{d, v}, ResultTypes: []ir.Type{st},
-			Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "position", Value: ctx.DenseI64Array(pos...)}})}).Result(0)
-	}
 	strides, offset, _ := llvmcommon.StridesAndOffset(mt)
-	insert(ptr, 0)
-	insert(ptr, 1)
-	insert(index(offset), 2)
+	d := llvmcommon.Poison(r, loc, tc.Convert(mt))
+	d = llvmcommon.Insert(r, loc, d, ptr, 0)
+	d = llvmcommon.Insert(r, loc, d, ptr, 1)
+	d = llvmcommon.Insert(r, loc, d, llvmcommon.Const(r, loc, offset), 2)
 	for k, size := range mt.Shape {
-		insert(index(size), 3, int64(k))
-		insert(index(strides[k]), 4, int64(k))
+		d = llvmcommon.Insert(r, loc, d, llvmcommon.Const(r, loc, size), 3, int64(k))
+		d = llvmcommon.Insert(r, loc, d, llvmcommon.Const(r, loc, strides[k]), 4, int64(k))
 	}
 	return d
 }
