@@ -73,8 +73,8 @@ type handle struct{ id uint64 }
 type handleKey struct{}
 
 func newHandle(f *interp.Frame, call *ir.Operation, _ []interp.Value) ([]interp.Value, error) {
-	if call == nil || call.NumResults() != 1 {
-		return nil, interp.Errorf(call, "expected a call with one result")
+	if err := oneResult(call); err != nil {
+		return nil, err
 	}
 	in := f.Interpreter()
 	n, _ := in.Data(handleKey{}).(uint64)
@@ -85,6 +85,15 @@ func newHandle(f *interp.Frame, call *ir.Operation, _ []interp.Value) ([]interp.
 }
 
 func none(*interp.Frame, *ir.Operation, []interp.Value) ([]interp.Value, error) { return nil, nil }
+
+// oneResult reports a call of a runtime function that returns a value
+// without exactly one result.
+func oneResult(call *ir.Operation) error {
+	if call == nil || call.NumResults() != 1 {
+		return interp.Errorf(call, "expected a call with one result")
+	}
+	return nil
+}
 
 func argCount(call *ir.Operation, args []interp.Value, n int) error {
 	if len(args) != n {
@@ -99,8 +108,8 @@ func memAlloc(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]inter
 	if err := argCount(call, args, 3); err != nil {
 		return nil, err
 	}
-	if call == nil || call.NumResults() != 1 {
-		return nil, interp.Errorf(call, "expected a call with one result")
+	if err := oneResult(call); err != nil {
+		return nil, err
 	}
 	size := args[0].Int()
 	if size < 0 || size > 1<<32 {
@@ -315,8 +324,8 @@ func tensorMapEncode(f *interp.Frame, call *ir.Operation, args []interp.Value) (
 	if err := argCount(call, args, 8); err != nil {
 		return nil, err
 	}
-	if call == nil || call.NumResults() != 1 {
-		return nil, interp.Errorf(call, "expected a call with one result")
+	if err := oneResult(call); err != nil {
+		return nil, err
 	}
 	in := f.Interpreter()
 	rank := args[0].Int()
