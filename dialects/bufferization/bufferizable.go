@@ -411,6 +411,12 @@ type FuncSummary struct {
 // written by the function.
 const WritableAttr = "bufferization.writable"
 
+// AccessAttr is the argument attribute that tells how a function
+// accesses a tensor argument's buffer: "read", "write", "read-write" or
+// "none". On a function without a body it replaces the assumption that
+// every argument is read and written.
+const AccessAttr = "bufferization.access"
+
 // BufferLayoutAttr is the argument attribute that gives the layout of a
 // tensor argument's buffer.
 const BufferLayoutAttr = "bufferization.buffer_layout"

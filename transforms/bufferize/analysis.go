@@ -69,6 +69,9 @@ type models struct {
 	// operations without a bufferization, as upstream's
 	// BufferizationOptions::isOpAllowed does.
 	boundaries bool
+	// mod is the module analysis under function boundaries (module.go),
+	// which models calls.
+	mod *moduleAnalysis
 }
 
 // known returns op's bufferization model, if the analysis may use it.
@@ -82,6 +85,9 @@ func (ms *models) known(op *ir.Operation) (bufferization.BufferizableOpInterface
 // aliasModel returns op's AliasAnalysis model, unknownModel for an
 // operation without a bufferization, or nil.
 func (ms *models) aliasModel(op *ir.Operation) bufferization.AliasAnalysis {
+	if c, ok := ms.callModelOf(op); ok {
+		return c
+	}
 	m, ok := ms.known(op)
 	if !ok {
 		return unknownModel{}
@@ -188,6 +194,11 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	defer a.reset()
 	if s.opts.TestAnalysisOnly {
 		defer s.annotate(f, a)
+	}
+	if s.mod != nil && s.mod.boundary[f] {
+		// What the function tells its callers, before the analysis
+		// forgets it.
+		defer s.summarizeAnalyzed(f, a)
 	}
 	// An unranked tensor cannot be copied: as upstream, the operands of
 	// that type are in place before anything is decided.
@@ -404,7 +415,7 @@ func (ms *models) valueReadThroughAliases(v ir.Value) bool {
 			continue
 		}
 		seen[u] = true
-		if readsOperand(u.op, u.i) {
+		if ms.reads(u.op, u.i) {
 			return true
 		}
 		if !ms.writes(u) {
@@ -454,7 +465,7 @@ func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 			if a.inPlace[u] && a.s.writes(u) {
 				ws[u] = true
 			}
-			if readsOperand(u.op, u.i) {
+			if a.s.reads(u.op, u.i) {
 				reads[u] = true
 				continue
 			}
@@ -713,11 +724,7 @@ func (a *analysis) writtenFrom(v, other ir.Value) bool {
 // equivalentResult reports whether u's operation's result is u's whole
 // buffer (bufferization.EquivalentResult).
 func (ms *models) equivalentResult(u use) bool {
-	m, ok := ms.known(u.op)
-	if !ok {
-		return false
-	}
-	e, ok := m.(bufferization.EquivalentResult)
+	e, ok := ms.aliasModel(u.op).(bufferization.EquivalentResult)
 	return ok && e.EquivalentResult(u.op, u.i)
 }
 

@@ -77,9 +77,6 @@ func (s *state) annotate(f *ir.Operation, a *analysis) {
 		}
 		return true
 	})
-	if s.opts.FunctionBoundaries {
-		s.annotateBoundary(f, a)
-	}
 	if !s.opts.DumpAliasSets {
 		return
 	}
@@ -155,66 +152,10 @@ func (s *state) annotateNotWritable(v ir.Value) {
 	}
 }
 
-// annotateBoundary writes what the analysis of f tells its callers, as
-// upstream's module analysis does under test-analysis-only: how f
-// accesses each tensor argument (the argument attribute
-// bufferization.access: "read", "write", "read-write" or "none") and, on
-// its return, which argument each returned tensor is the buffer of
-// (__equivalent_func_args__, -1 for none).
-func (s *state) annotateBoundary(f *ir.Operation, a *analysis) {
-	entry := f.Region(0).First()
-	for _, arg := range entry.Arguments() {
-		if !isTensor(arg.Type()) {
-			continue
-		}
-		read := s.valueReadThroughAliases(arg)
-		written := false
-		for _, x := range a.aliases(arg) {
-			for o := x.FirstUse(); o != nil; o = o.Next() {
-				if u := (use{o.Owner(), o.Index()}); a.inPlace[u] && s.writes(u) {
-					written = true
-				}
-			}
-		}
-		access := "none"
-		switch {
-		case read && written:
-			access = "read-write"
-		case read:
-			access = "read"
-		case written:
-			access = "write"
-		}
-		s.setArgAttr(f, arg.Index(), "bufferization.access", s.ctx.Str(access))
-	}
-	ret := entry.Last()
-	if ret == nil || !ret.HasTrait(ir.IsTerminator) {
-		return
-	}
-	var equiv []ir.Attribute
-	found := false
-	for _, v := range ret.Operands() {
-		k := int64(-1)
-		// Upstream relates ranked tensors only.
-		if _, ranked := v.Type().(*ir.RankedTensorType); ranked {
-			for _, arg := range entry.Arguments() {
-				if _, ranked := arg.Type().(*ir.RankedTensorType); ranked && a.equivalent(v, arg) {
-					k = int64(arg.Index())
-					found = true
-					break
-				}
-			}
-		}
-		equiv = append(equiv, s.ctx.IntegerAttr(s.ctx.IntegerType(64, ir.Signless), k))
-	}
-	if found {
-		ret.SetAttr("__equivalent_func_args__", s.ctx.ArrayAttr(equiv))
-	}
-}
-
 // setArgAttr sets the attribute name of f's argument i.
 func (s *state) setArgAttr(f *ir.Operation, i int, name string, v ir.Attribute) {
-	n := len(f.Region(0).First().Arguments())
+	ins, _ := funcTypes(f)
+	n := len(ins)
 	elems := make([]ir.Attribute, n)
 	if arr, ok := f.InherentAttr("arg_attrs").(*ir.ArrayAttr); ok && len(arr.Elems) == n {
 		copy(elems, arr.Elems)

@@ -138,6 +138,20 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	// types when they are inferred from what the callee returns.
 	inModule := funcs
 	funcs, s.infer, s.onCycle = s.orderByCalls(funcs)
+	if opts.FunctionBoundaries {
+		s.mod = &moduleAnalysis{funcs: s.funcs, analyzed: map[*ir.Operation]*calleeInfo{}}
+		order := s.mod.orderForModule(inModule)
+		for _, f := range order {
+			// A function without a body is known by its signature,
+			// before the signatures are rewritten.
+			if f.Region(0).Empty() && s.mod.boundary[f] {
+				s.summarizeExternal(f)
+			}
+		}
+		if opts.TestAnalysisOnly {
+			funcs = order
+		}
+	}
 	if opts.TestAnalysisOnly {
 		if !opts.FunctionBoundaries {
 			// Upstream analyzes the module's operations together, in
@@ -445,7 +459,7 @@ func (s *state) repeatsOver(w *ir.Operation, db *ir.Block) bool {
 // or only shares its buffer with results that are read (MLIR's
 // getAliasingReads): a view that is only written does not read.
 func (ms *models) readsThroughAliases(op *ir.Operation, i int) bool {
-	if readsOperand(op, i) {
+	if ms.reads(op, i) {
 		return true
 	}
 	u := use{op, i}
@@ -517,6 +531,15 @@ func elementwiseSame(w *ir.Operation, i, j int) bool {
 	}
 	e, ok := m.(bufferization.ElementwiseAccessor)
 	return ok && e.BufferizesToElementwiseAccess(w, i, j)
+}
+
+// reads reports whether op reads its operand i as the analysis sees it:
+// a call as its callee does (module.go), else as readsOperand.
+func (ms *models) reads(op *ir.Operation, i int) bool {
+	if c, ok := ms.callModelOf(op); ok {
+		return c.BufferizesToMemoryRead(op, i)
+	}
+	return readsOperand(op, i)
 }
 
 // readsOperand reports whether op reads its operand i
