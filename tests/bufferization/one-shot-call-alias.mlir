@@ -5,7 +5,8 @@
 
 // A callee that returns its argument: the call's result is the caller's
 // argument buffer, so writing the result must not write the argument,
-// which is read afterwards.
+// which is read afterwards. The analysis decides the call's operand out
+// of place, and the result, which the callee does not write, is copied.
 // CHECK-LABEL: func.func @caller
 // CHECK: %[[R:.*]] = call @pass_through(%[[A:.*]]) :
 // CHECK-NEXT: %[[C:.*]] = memref.alloc()

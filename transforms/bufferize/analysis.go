@@ -142,10 +142,9 @@ func (ms *models) unknownArgs(op *ir.Operation) []ir.Value {
 // bottom-up analysis applies to f (see above), else nil.
 func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 	r := f.Region(0)
-	if !r.HasOneBlock() {
+	if !s.analyzableBlocks(r) {
 		return nil, false
 	}
-	entry := r.First()
 	var ops []*ir.Operation
 	ok := true
 	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
@@ -163,7 +162,7 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 			ops = append(ops, op)
 			return true
 		}
-		if op.Block() != entry || s.aliasModel(op) == nil {
+		if op.Block().Parent() != r || s.aliasModel(op) == nil {
 			ok = false
 			return false
 		}
@@ -214,6 +213,22 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 				for _, r := range s.aliasingResults(u) {
 					a.union(v, r)
 				}
+			}
+		}
+	}
+	// As upstream's checkPreBufferizationAssumptions, the operands
+	// decided in place beforehand must not already conflict.
+	for _, op := range ops {
+		for i := range op.NumOperands() {
+			u := use{op, i}
+			if !a.inPlace[u] {
+				continue
+			}
+			if a.readAfterWrite(u) != nil {
+				return ir.OpError(op, "not bufferizable under the given constraints: cannot avoid RaW conflict")
+			}
+			if a.writesReadOnly(u) {
+				return ir.OpError(op, "not bufferizable under the given constraints: would write to read-only buffer")
 			}
 		}
 	}
@@ -613,10 +628,11 @@ func (ms *models) equivalentBack(v, other ir.Value) bool {
 // before reports whether a comes before b in their block.
 func (s *state) before(a, b *ir.Operation) bool {
 	if a.Block() != b.Block() {
-		b = liftInto(b, a.Block())
-		if b == nil {
-			return false
+		lifted := liftInto(b, a.Block())
+		if lifted == nil {
+			return entryDominates(a.Block(), b)
 		}
+		b = lifted
 	}
 	return a != b && s.isBefore(a, b)
 }

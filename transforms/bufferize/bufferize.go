@@ -560,7 +560,11 @@ func (s *state) inPlace(w *ir.Operation, idx int) bool {
 		return false
 	}
 	if in, ok := s.decided[use{w, idx}]; ok {
-		return in
+		// A buffer the rewriting knows may not be written (the
+		// result of a call that returns a constant, which the
+		// analysis, as upstream's, takes as writable) is not written
+		// in place even when the analysis allows it.
+		return in && !s.readonly[s.find(w.Operand(idx))]
 	}
 	return !s.readonly[s.find(w.Operand(idx))] && !s.readAfterWrite(w, idx)
 }

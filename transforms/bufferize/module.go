@@ -414,3 +414,38 @@ func (uf *unionFind) union(x, y ir.Value) {
 		uf.parent[rx] = ry
 	}
 }
+
+// analyzableBlocks reports whether the blocks of r, a function's body,
+// are ones the analysis orders: one block, or several whose blocks after
+// the entry block have no tensor arguments (a branch passes no tensor),
+// so that every tensor is defined in the entry block or where it is
+// used, and the entry block's operations happen before the others'.
+func (s *state) analyzableBlocks(r *ir.Region) bool {
+	for _, b := range r.Blocks() {
+		if b == r.First() {
+			continue
+		}
+		for _, a := range b.Arguments() {
+			if isTensor(a.Type()) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// entryDominates reports whether every operation of block ab, the entry
+// block of its region, happens before op, which sits (or has an
+// ancestor) in another block of that region.
+func entryDominates(ab *ir.Block, op *ir.Operation) bool {
+	r := ab.Parent()
+	if r == nil || r.First() != ab {
+		return false
+	}
+	for x := op; x != nil; x = x.ParentOp() {
+		if x.Block() != nil && x.Block().Parent() == r {
+			return x.Block() != ab
+		}
+	}
+	return false
+}

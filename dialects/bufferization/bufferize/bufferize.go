@@ -87,6 +87,20 @@ func (toTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 	return nil
 }
 
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis (a
+// to_tensor has no tensor operand).
+func (toTensor) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// AliasingResults implements bufferization.AliasAnalysis.
+func (toTensor) AliasingResults(*ir.Operation, int) []int { return nil }
+
+// ResultWritable implements bufferization.ResultWritability: the buffer
+// may be written only when the to_tensor is marked `writable`.
+func (toTensor) ResultWritable(op *ir.Operation, _ int) bool {
+	t, ok := bufferization.AsToTensorOp(op)
+	return ok && t.Writable()
+}
+
 // toBuffer is the buffer of its tensor operand. Unless it is marked
 // `read_only`, what uses the buffer may write it, so that it is written
 // in place only when nothing reads the tensor afterwards, as upstream.

@@ -125,6 +125,15 @@ func (s *state) call(op *ir.Operation) error {
 		// the buffer passed for it: the operand's own, or its copy.
 		if sum != nil && i < len(sum.Equivalent) && sum.Equivalent[i] >= 0 {
 			j := sum.Equivalent[i]
+			if copiedResult(op, sum, j) == i && s.OutOfPlace(op, j) {
+				// The analysis decided that the result may not share
+				// the operand's buffer, which the callee does not
+				// write: as upstream, the result is copied.
+				nb := s.Alloc(s.TensorType(r), nc.Result(i), nil)
+				memref.BuildCopy(s.b, op.Loc(), nc.Result(i), nb)
+				s.SetResult(r, nb, nil)
+				continue
+			}
 			var alias ir.Value
 			if inPlace[j] {
 				alias = op.Operand(j)
@@ -155,6 +164,31 @@ func (s *state) call(op *ir.Operation) error {
 	}
 	s.Erase(op)
 	return nil
+}
+
+// copiedResult returns the result of op, a call to a function with summary
+// sum, that a copy replaces when operand i, which the callee does not
+// write, may not share its buffer with the results (upstream copies the
+// one ranked result that is the operand's whole buffer rather than the
+// operand), or -1 when the operand is copied instead.
+func copiedResult(op *ir.Operation, sum *bufferization.FuncSummary, i int) int {
+	k := -1
+	for r, j := range sum.Equivalent {
+		if j != i {
+			continue
+		}
+		if k >= 0 {
+			return -1
+		}
+		k = r
+	}
+	if k < 0 || i < len(sum.Written) && sum.Written[i] {
+		return -1
+	}
+	if _, ranked := op.Result(k).Type().(*ir.RankedTensorType); !ranked {
+		return -1
+	}
+	return k
 }
 
 // returned reports what callee returns as its result i once bufferized:
@@ -236,6 +270,11 @@ func (s *state) argument(op, callee *ir.Operation, sum *bufferization.FuncSummar
 		return s.externalArg(op, i, v, b)
 	}
 	if sum != nil && (i >= len(sum.Written) || !sum.Written[i]) {
+		if s.OutOfPlace(op, i) && copiedResult(op, sum, i) < 0 {
+			// The analysis decided that the callee's buffer may not
+			// be the operand's: a copy of it is passed.
+			return s.Writable(op, i, i >= len(sum.Read) || sum.Read[i])
+		}
 		return s.Buffer(op, v)
 	}
 	return s.Writable(op, i, sum == nil || i >= len(sum.Read) || sum.Read[i])

@@ -70,6 +70,14 @@ func (aliasing) EquivalentResult(op *ir.Operation, operand int) bool {
 	return isCast && operand == 0
 }
 
+// MustBufferizeInPlace implements bufferization.InPlaceRequirement: an
+// unranked result cannot be a copy, so that the operand must be its
+// buffer.
+func (aliasing) MustBufferizeInPlace(op *ir.Operation, operand int) bool {
+	_, unranked := op.Result(0).Type().(*ir.UnrankedTensorType)
+	return operand == 0 && unranked
+}
+
 // setView gives op's result the view v of its operand 0's buffer, or a
 // copy of it when the analysis decided that the result may not share
 // that buffer.
