@@ -672,37 +672,21 @@ func (a *analysis) matchingSubsets(r, w use) bool {
 	return false
 }
 
-// matchesDestination reports whether v, followed back through the
-// operands written in place whose buffers it is, comes from parts
-// extracted at the subset that op (with model si) inserts into, of
-// tensors equivalent to its destination (MLIR's matchesInsertDestination).
+// matchesDestination reports whether v comes from parts extracted at
+// the subset that op (with model si) inserts into, of tensors equivalent
+// to its destination: every value where the way back from v through the
+// operands whose buffers the values share ends is such a part (MLIR's
+// matchesInsertDestination).
 func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferization.SubsetInsertion) bool {
 	equiv := func(x, y ir.Value) bool { return a.equivalent(x, y) }
-	seen := map[ir.Value]bool{}
-	work := []ir.Value{v}
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[x] {
-			continue
+	match := func(x ir.Value) bool {
+		_, isResult := x.(*ir.OpResult)
+		return isResult && si.EquivalentSubset(op, x, equiv)
+	}
+	for _, x := range a.s.findBack(v, match) {
+		if !match(x) {
+			return false
 		}
-		seen[x] = true
-		var from []ir.Value
-		if res, ok := x.(*ir.OpResult); ok {
-			for _, u := range a.s.aliasingOperands(res) {
-				if a.inPlace[u] && a.s.writes(u) {
-					from = append(from, u.op.Operand(u.i))
-				}
-			}
-		}
-		if len(from) == 0 {
-			// A leaf: it must be the matching part.
-			if !si.EquivalentSubset(op, x, equiv) {
-				return false
-			}
-			continue
-		}
-		work = append(work, from...)
 	}
 	return true
 }

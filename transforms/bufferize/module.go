@@ -449,3 +449,51 @@ func entryDominates(ab *ir.Block, op *ir.Operation) bool {
 	}
 	return false
 }
+
+// findBack returns the values where the way back from v through the
+// operands whose buffers the values share stops: the values cond holds
+// for, and the leaves (a block argument, the result of an operation
+// without a bufferization or sharing no operand's buffer, a value met
+// again), as MLIR's findValueInReverseUseDefChain with its default
+// configuration.
+func (ms *models) findBack(v ir.Value, cond func(ir.Value) bool) []ir.Value {
+	var out []ir.Value
+	visited := map[ir.Value]bool{}
+	queued := map[ir.Value]bool{v: true}
+	work := []ir.Value{v}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		delete(queued, x)
+		if visited[x] {
+			out = append(out, x)
+			continue
+		}
+		visited[x] = true
+		if cond(x) {
+			out = append(out, x)
+			continue
+		}
+		r, ok := x.(*ir.OpResult)
+		if !ok {
+			out = append(out, x)
+			continue
+		}
+		if _, known := ms.known(r.Owner()); !known {
+			out = append(out, x)
+			continue
+		}
+		from := ms.aliasingOperands(r)
+		if len(from) == 0 {
+			out = append(out, x)
+			continue
+		}
+		for _, u := range from {
+			if y := u.op.Operand(u.i); !queued[y] {
+				queued[y] = true
+				work = append(work, y)
+			}
+		}
+	}
+	return out
+}
