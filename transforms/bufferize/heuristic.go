@@ -18,8 +18,8 @@ import (
 //     result shares (depth first, as upstream's worklist), then the
 //     others bottom-up;
 //   - fuzzer: upstream's walk (the operations, then f when its body has
-//     tensor arguments) shuffled by llvm::shuffle with a std::mt19937
-//     seeded with analysis-fuzzer-seed.
+//     tensor arguments or its signature tensors) shuffled by
+//     llvm::shuffle with a std::mt19937 seeded with analysis-fuzzer-seed.
 func (s *state) order(f *ir.Operation, ops []*ir.Operation) []*ir.Operation {
 	out := make([]*ir.Operation, 0, len(ops)+1)
 	switch s.opts.AnalysisHeuristic {
@@ -34,7 +34,7 @@ func (s *state) order(f *ir.Operation, ops []*ir.Operation) []*ir.Operation {
 			return s.moduleShuffled(ops)
 		}
 		out = append(out, ops...)
-		if hasTensorArgs(f) {
+		if hasTensorArgs(f) || hasTensorSignature(f) {
 			out = append(out, f)
 		}
 		shuffle(out, newMT19937(uint32(s.opts.AnalysisFuzzerSeed)))
