@@ -1077,14 +1077,16 @@ func (s *state) op(op *ir.Operation) error {
 		return err
 	}
 	if s.noSpace {
-		return errNoSpace(op)
+		// As upstream, the failed bufferization of the operation
+		// follows the reason.
+		return ir.Diagnostics{errNoSpace(op), ir.EmitError(op, "failed to bufferize op")}
 	}
 	return nil
 }
 
 // errNoSpace is upstream's error for a buffer whose memory space nothing
 // gives with must-infer-memory-space.
-func errNoSpace(op *ir.Operation) error {
+func errNoSpace(op *ir.Operation) *ir.Diagnostic {
 	return ir.EmitError(op, "could not infer memory space")
 }
 
