@@ -130,7 +130,11 @@ func (s *state) forOp(op *ir.Operation) error {
 		if _, ok := want.(*ir.MemRefType); !ok {
 			return ir.NewError(op.Loc(), "failed to bufferize op: unranked tensor iter_args are not supported")
 		}
-		if b.Type() != want {
+		yt, err := s.yieldedOutside(op, i)
+		if err != nil {
+			return err
+		}
+		if b.Type() != want || yt != nil && yt != b.Type() {
 			want = s.DynamicType(s.TensorType(v))
 			if b.Type() != want {
 				s.b.SetInsertionPoint(op)
@@ -162,7 +166,7 @@ func (s *state) forOp(op *ir.Operation) error {
 		if !s.Options().AllowReturnAllocsFromLoops && !equiv[i] {
 			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
 		}
-		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || s.aliasesOutside(v, op.Region(0), a)) {
+		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || !s.WithoutAnalysis() && s.aliasesOutside(v, op.Region(0), a)) {
 			s.b.SetInsertionPoint(y)
 			nb := s.Alloc(s.TensorType(v), b, nil)
 			memref.BuildCopy(s.b, y.Loc(), b, nb)
@@ -201,6 +205,34 @@ func (s *state) forOp(op *ir.Operation) error {
 	}
 	s.Erase(op)
 	return nil
+}
+
+// yieldedOutside returns, without the analysis (copy-before-write), the
+// type of the buffer that the scf.for op yields for its iteration
+// argument i when the value yielded is defined outside the loop (that
+// buffer exists already, and is yielded as it is), else nil. As
+// upstream, a loop whose init and yielded buffers have different types
+// carries the fully dynamic layout.
+func (s *state) yieldedOutside(op *ir.Operation, i int) (ir.Type, error) {
+	if !s.WithoutAnalysis() {
+		return nil, nil
+	}
+	y := op.Region(0).First().Terminator()
+	if y == nil || i >= y.NumOperands() {
+		return nil, nil
+	}
+	v := y.Operand(i)
+	if d := ir.DefiningOp(v); d != nil && op.IsAncestor(d) {
+		return nil, nil
+	}
+	if a, ok := v.(*ir.BlockArgument); ok && op.IsAncestor(a.Owner().ParentOp()) {
+		return nil, nil
+	}
+	b, err := s.Buffer(op, v)
+	if err != nil {
+		return nil, err
+	}
+	return b.Type(), nil
 }
 
 // aliasesOutside reports whether the tensor v may share the buffer of a
