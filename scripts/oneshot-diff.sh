@@ -3,7 +3,7 @@
 # MLIR test files, one `// -----` chunk per process (print-conflicts numbers
 # its marks per process).
 #
-#   scripts/oneshot-diff.sh [-opt STRATA_OPT] FILE.mlir...
+#   scripts/oneshot-diff.sh [-opt STRATA_OPT] [-with OPTIONS] FILE.mlir...
 #
 # Each FILE is an upstream test (for example
 # mlir/test/Dialect/Bufferization/Transforms/one-shot-bufferize-analysis.mlir
@@ -12,14 +12,21 @@
 # both tools with `-allow-unregistered-dialect`; a chunk is identical when
 # the exit statuses and the outputs (stdout and stderr) are. It prints the
 # chunks that differ and, per file and option string and in total, how many
-# are identical. Without -opt it builds strata-opt.
+# are identical. Without -opt it builds strata-opt. -with appends OPTIONS
+# (for example "analysis-heuristic=top-down" or "copy-before-write") to
+# every option string.
 set -u
 ref=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
 opt=""
-if [ "${1:-}" = "-opt" ]; then
-	opt=$2
+with=""
+while [ $# -ge 2 ]; do
+	case $1 in
+	-opt) opt=$2 ;;
+	-with) with=$2 ;;
+	*) break ;;
+	esac
 	shift 2
-fi
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [ -z "$opt" ]; then
@@ -33,6 +40,11 @@ for f in "$@"; do
 	mapfile -t optsets < <(sed -n 's|^// RUN:||p' "$f" | sed -e ':a' -e '/\\$/N; s/\\\n//; ta' |
 		grep -o -- '-one-shot-bufferize\(="[^"]*"\|=[^ ]*\)\?' | sed -e 's/^-one-shot-bufferize=\?//' -e 's/^"//' -e 's/"$//' | sort -u)
 	[ ${#optsets[@]} -eq 0 ] && continue
+	if [ -n "$with" ]; then
+		for k in "${!optsets[@]}"; do
+			optsets[$k]="${optsets[$k]:+${optsets[$k]} }$with"
+		done
+	fi
 	dir=$work/$(basename "$f" .mlir)
 	mkdir -p "$dir"
 	csplit -s -z -f "$dir/c" -b %03d.mlir "$f" '/^\/\/ -----$/' '{*}'
