@@ -194,7 +194,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	if s.opts.TestAnalysisOnly {
 		defer s.annotate(f, a)
 	}
-	if s.mod != nil && s.mod.boundary[f] {
+	if s.summarizes(f) {
 		// What the function tells its callers, before the analysis
 		// forgets it.
 		defer s.summarizeAnalyzed(f, a)

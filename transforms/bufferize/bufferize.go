@@ -144,7 +144,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		for _, f := range order {
 			// A function without a body is known by its signature,
 			// before the signatures are rewritten.
-			if f.Region(0).Empty() && s.mod.boundary[f] {
+			if f.Region(0).Empty() && s.summarizes(f) {
 				s.summarizeExternal(f)
 			}
 		}
@@ -847,7 +847,17 @@ func (s *state) summarize(f *ir.Operation, read []bool) {
 	}
 	ft := f.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
 	sum.Equivalent = make([]int, len(ft.Results))
+	var info *calleeInfo
+	if s.mod != nil {
+		info = s.mod.analyzed[f]
+	}
 	for i := range sum.Equivalent {
+		if info != nil && i < len(info.equiv) {
+			// The analysis knows the buffers the body shares (a
+			// call's result that is its operand's buffer included).
+			sum.Equivalent[i] = info.equiv[i]
+			continue
+		}
 		sum.Equivalent[i] = equivalentArg(f, i)
 	}
 	s.summaries[f] = sum

@@ -40,6 +40,15 @@ type moduleAnalysis struct {
 	// analysis summarizes for their callers (upstream's functions
 	// ordered by calls: those neither on a call cycle nor calling one).
 	boundary map[*ir.Operation]bool
+	// called holds the functions some function calls.
+	called map[*ir.Operation]bool
+}
+
+// summarizes reports whether the analysis of f is to record what f tells
+// its callers: f is summarized for its callers and, unless the
+// annotations show it, has some.
+func (s *state) summarizes(f *ir.Operation) bool {
+	return s.mod != nil && s.mod.boundary[f] && (s.opts.TestAnalysisOnly || s.mod.called[f])
 }
 
 // callee returns the function in the module that op, a call, calls, or
@@ -131,6 +140,10 @@ func (ma *moduleAnalysis) orderForModule(funcs []*ir.Operation) []*ir.Operation 
 		})
 	}
 	ma.boundary = map[*ir.Operation]bool{}
+	ma.called = map[*ir.Operation]bool{}
+	for g := range calledBy {
+		ma.called[g] = true
+	}
 	var order, work []*ir.Operation
 	for _, f := range funcs {
 		if pending[f] == 0 {
