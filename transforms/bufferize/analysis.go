@@ -16,10 +16,12 @@ import (
 // merged aliases would then see it instead of the value the read expects
 // by SSA (a read-after-write conflict).
 //
-// It runs on functions whose body is one block holding every tensor
-// operation directly, each with a bufferization.AliasAnalysis model; the
-// other functions are decided in program order while they are rewritten
-// (state.readAfterWrite).
+// It runs on functions whose body holds every tensor operation directly,
+// each with a bufferization.AliasAnalysis model, in blocks of which none
+// after the entry block takes a tensor argument (module.go); the other
+// functions are decided in program order while they are rewritten
+// (state.readAfterWrite). With function boundaries, calls answer with
+// what the analysis of their callees found (module.go).
 
 // use is a tensor operand of an operation.
 type use struct {
@@ -538,8 +540,9 @@ func (a *analysis) writesReadOnly(u use) bool {
 // readAfterWrite reports whether deciding u in place would make a read
 // of one of the aliases see a write it does not see by SSA (MLIR's
 // wouldCreateReadAfterWriteInterference): it returns the definition of
-// the value whose read would see the write, or nil. Every operation analyzed sits
-// in one block, so that order in the block is the order of execution.
+// the value whose read would see the write, or nil. Every operation
+// analyzed sits in the function's body, where order in a block and the
+// entry block's coming first are the order of execution (state.before).
 func (a *analysis) readAfterWrite(u use) ir.Value {
 	reads, ws := a.reads, a.ws
 	clear(reads)

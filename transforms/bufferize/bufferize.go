@@ -3,7 +3,8 @@
 // tensor write whether it can happen in the buffer of its destination
 // (in place) or needs a new buffer (an allocation and a copy).
 //
-// A function whose tensor operations all sit in its one block and have a
+// A function whose tensor operations all sit in its body's blocks (none
+// after the entry block taking a tensor) and have a
 // bufferization.AliasAnalysis model is decided before it is rewritten, by
 // upstream's bottom-up analysis (analysis.go): the later writes are
 // decided first. Any other function is decided as it is rewritten, in
