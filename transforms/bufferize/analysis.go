@@ -44,7 +44,7 @@ type analysis struct {
 	read map[ir.Value]bool
 	// reads and ws are the scratch sets of readAfterWrite and
 	// writesReadOnly.
-	reads, ws map[use]bool
+	reads, ws *useSet
 }
 
 // reset forgets what the analysis knew of the function just decided.
@@ -188,7 +188,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	a := s.an
 	if a == nil {
 		a = &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{},
-			defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}, reads: map[use]bool{}, ws: map[use]bool{}}
+			defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}, reads: newUseSet(), ws: newUseSet()}
 		s.an = a
 	}
 	a.readOnly = readOnly
@@ -475,15 +475,15 @@ func (ms *models) definitions(v ir.Value) []ir.Value {
 
 // collect adds the in-place writes and the reads of the values of v's
 // alias set to writes and reads.
-func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
+func (a *analysis) collect(v ir.Value, reads, ws *useSet) {
 	for _, x := range a.aliases(v) {
 		for o := x.FirstUse(); o != nil; o = o.Next() {
 			u := use{o.Owner(), o.Index()}
 			if a.inPlace[u] && a.s.writes(u) {
-				ws[u] = true
+				ws.add(u)
 			}
 			if a.s.reads(u.op, u.i) {
-				reads[u] = true
+				reads.add(u)
 				continue
 			}
 			// A use that only passes the buffer on to a value that
@@ -496,7 +496,7 @@ func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 						a.read[r] = rd
 					}
 					if rd {
-						reads[u] = true
+						reads.add(u)
 						break
 					}
 				}
@@ -512,12 +512,12 @@ func (a *analysis) writesReadOnly(u use) bool {
 	found := a.s.writes(u)
 	vals := append([]ir.Value{u.op.Operand(u.i)}, a.s.aliasingResults(u)...)
 	if !found {
-		clear(a.reads)
-		clear(a.ws)
+		a.reads.clear()
+		a.ws.clear()
 		for _, v := range vals {
 			a.collect(v, a.reads, a.ws)
 		}
-		found = len(a.ws) > 0
+		found = len(a.ws.list) > 0
 	}
 	if !found {
 		return false
@@ -545,16 +545,18 @@ func (a *analysis) writesReadOnly(u use) bool {
 // entry block's coming first are the order of execution (state.before).
 func (a *analysis) readAfterWrite(u use) ir.Value {
 	reads, ws := a.reads, a.ws
-	clear(reads)
-	clear(ws)
+	reads.clear()
+	ws.clear()
 	a.collect(u.op.Operand(u.i), reads, ws)
 	for _, r := range a.s.aliasingResults(u) {
 		a.collect(r, reads, ws)
 	}
 	if a.s.writes(u) {
-		ws[u] = true
+		ws.add(u)
 	}
-	for r := range reads {
+	// In the order the uses were found, so that the conflict
+	// print-conflicts reports does not change from run to run.
+	for _, r := range reads.list {
 		v := r.op.Operand(r.i)
 		defs, ok := a.defs[v]
 		if !ok {
@@ -564,7 +566,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 		if len(defs) == 0 {
 			continue
 		}
-		for w := range ws {
+		for _, w := range ws.list {
 			if r.op != w.op && a.s.before(r.op, w.op) {
 				continue // the read happens before the write
 			}

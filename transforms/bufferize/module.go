@@ -510,3 +510,23 @@ func (ms *models) findBack(v ir.Value, cond func(ir.Value) bool) []ir.Value {
 	}
 	return out
 }
+
+// useSet is a set of uses that remembers the order they were added in.
+type useSet struct {
+	has  map[use]bool
+	list []use
+}
+
+func newUseSet() *useSet { return &useSet{has: map[use]bool{}} }
+
+func (us *useSet) add(u use) {
+	if !us.has[u] {
+		us.has[u] = true
+		us.list = append(us.list, u)
+	}
+}
+
+func (us *useSet) clear() {
+	clear(us.has)
+	us.list = us.list[:0]
+}
