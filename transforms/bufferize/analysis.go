@@ -255,6 +255,18 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 			if !in && s.mustInPlace(u) {
 				return notBufferizable(op, readOnly, conflict)
 			}
+			if !in && s.unrankedAlias(u) {
+				// The unranked result cannot take a copy of the
+				// operand's buffer: as upstream, a read that would
+				// see a write through it is an error (a buffer that
+				// may not be written alone is copied, ranked).
+				if readOnly {
+					conflict = a.readAfterWrite(u)
+				}
+				if conflict != nil {
+					return ir.OpError(op, "not bufferizable under the given constraints: cannot avoid RaW conflict")
+				}
+			}
 			a.inPlace[u] = in
 			s.decided[u] = in
 			if in {

@@ -530,3 +530,17 @@ func (us *useSet) clear() {
 	clear(us.has)
 	us.list = us.list[:0]
 }
+
+// unrankedAlias reports whether u, a ranked operand, shares its buffer
+// with an unranked tensor result (a tensor.cast to an unranked type).
+func (ms *models) unrankedAlias(u use) bool {
+	if _, ranked := u.op.Operand(u.i).Type().(*ir.RankedTensorType); !ranked {
+		return false
+	}
+	for _, r := range ms.aliasingResults(u) {
+		if _, unranked := r.Type().(*ir.UnrankedTensorType); unranked {
+			return true
+		}
+	}
+	return false
+}

@@ -70,14 +70,6 @@ func (aliasing) EquivalentResult(op *ir.Operation, operand int) bool {
 	return isCast && operand == 0
 }
 
-// MustBufferizeInPlace implements bufferization.InPlaceRequirement: an
-// unranked result cannot be a copy, so that the operand must be its
-// buffer.
-func (aliasing) MustBufferizeInPlace(op *ir.Operation, operand int) bool {
-	_, unranked := op.Result(0).Type().(*ir.UnrankedTensorType)
-	return operand == 0 && unranked
-}
-
 // setView gives op's result the view v of its operand 0's buffer, or a
 // copy of it when the analysis decided that the result may not share
 // that buffer.
@@ -228,6 +220,17 @@ func (s *state) cast(op *ir.Operation) error {
 		return err
 	}
 	rt := op.Result(0).Type()
+	_, unranked := rt.(*ir.UnrankedTensorType)
+	if _, ranked := s.TensorType(op.Operand(0)).(*ir.RankedTensorType); ranked && unranked && s.OutOfPlace(op, 0) {
+		// The unranked result cannot be copied: as upstream, the
+		// ranked operand is, and the copy cast.
+		s.b.SetInsertionPoint(op)
+		nb := s.Alloc(s.TensorType(op.Operand(0)), src, nil)
+		memref.BuildCopy(s.b, op.Loc(), src, nb)
+		s.SetResult(op.Result(0), memref.BuildCast(s.b, op.Loc(), nb, s.IdentityType(rt)).Result(0), nil)
+		s.Erase(op)
+		return nil
+	}
 	var to ir.Type
 	if mt, ok := src.Type().(*ir.MemRefType); ok && mt.Layout != nil {
 		to = s.DynamicType(rt)
