@@ -69,6 +69,31 @@ type models struct {
 	// operations without a bufferization, as upstream's
 	// BufferizationOptions::isOpAllowed does.
 	boundaries bool
+	// equiv tells the models of region operations which tensors are
+	// equivalent while the analysis runs (nil: only a value is itself).
+	equiv func(a, b ir.Value) bool
+}
+
+// ValueRead implements bufferization.AnalysisState.
+func (ms *models) ValueRead(v ir.Value) bool { return ms.valueReadThroughAliases(v) }
+
+// Equivalent implements bufferization.AnalysisState.
+func (ms *models) Equivalent(a, b ir.Value) bool {
+	if ms.equiv == nil {
+		return a == b
+	}
+	return ms.equiv(a, b)
+}
+
+// regionModel returns op's RegionAliasAnalysis model, if the analysis
+// may use it.
+func (ms *models) regionModel(op *ir.Operation) bufferization.RegionAliasAnalysis {
+	m, ok := ms.known(op)
+	if !ok {
+		return nil
+	}
+	r, _ := m.(bufferization.RegionAliasAnalysis)
+	return r
 }
 
 // known returns op's bufferization model, if the analysis may use it.
@@ -157,7 +182,7 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 			ops = append(ops, op)
 			return true
 		}
-		if op.Block() != entry || s.aliasModel(op) == nil {
+		if s.aliasModel(op) == nil && s.regionModel(op) == nil || op.Block() != entry && !inOneBlockRegions(op, f) {
 			ok = false
 			return false
 		}
@@ -185,6 +210,8 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 		s.an = a
 	}
 	a.readOnly = readOnly
+	s.equiv = a.equivalent
+	defer func() { s.equiv = nil }()
 	defer a.reset()
 	if s.opts.TestAnalysisOnly {
 		defer s.annotate(f, a)
@@ -206,8 +233,9 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 			}
 		}
 	}
+	a.markRequiredInPlace(ops)
 	for _, op := range s.order(f, ops) {
-		if s.aliasModel(op) == nil {
+		if s.aliasModel(op) == nil && s.regionModel(op) == nil {
 			continue
 		}
 		for i, v := range op.Operands() {
@@ -299,11 +327,21 @@ func (a *analysis) aliases(v ir.Value) []ir.Value {
 // --- what operations do ---
 
 func (ms *models) writes(u use) bool {
+	if r := ms.regionModel(u.op); r != nil {
+		return r.WritesOperand(u.op, u.i, ms)
+	}
 	m := ms.aliasModel(u.op)
 	return m == nil || m.BufferizesToMemoryWrite(u.op, u.i)
 }
 
 func (ms *models) aliasingResults(u use) []ir.Value {
+	if r := ms.regionModel(u.op); r != nil {
+		var vs []ir.Value
+		for _, a := range r.AliasingValues(u.op, u.i, ms) {
+			vs = append(vs, a.Value)
+		}
+		return vs
+	}
 	m := ms.aliasModel(u.op)
 	if m == nil {
 		return nil
@@ -318,6 +356,9 @@ func (ms *models) aliasingResults(u use) []ir.Value {
 // aliasingOperands returns the operands whose buffer result r shares.
 func (ms *models) aliasingOperands(r *ir.OpResult) []use {
 	op := r.Owner()
+	if ms.regionModel(op) != nil {
+		return ms.regionAliasingOperands(r)
+	}
 	m := ms.aliasModel(op)
 	if m == nil {
 		return nil
@@ -345,10 +386,10 @@ func (ms *models) defines(v ir.Value) bool {
 	}
 	op := r.Owner()
 	m := ms.aliasModel(op)
-	if m == nil {
+	if m == nil && ms.regionModel(op) == nil {
 		return true
 	}
-	if d, ok := m.(bufferization.ResultDefinition); ok {
+	if d, ok := m.(bufferization.ResultDefinition); ok && m != nil {
 		return d.ResultBufferizesToMemoryWrite(op, r.Index())
 	}
 	from := ms.aliasingOperands(r)
@@ -360,7 +401,7 @@ func (ms *models) defines(v ir.Value) bool {
 			return true
 		}
 	}
-	return false
+	return op.NumRegions() > 0 && ms.definedInside(op, from)
 }
 
 // writable reports whether v's buffer may be written.
@@ -369,9 +410,11 @@ func (a *analysis) writable(v ir.Value) bool {
 	case *ir.BlockArgument:
 		if p := v.Owner().ParentOp(); p != nil {
 			if _, isFunc := function.AsFuncOp(p); !isFunc {
-				if _, known := a.s.known(p); !known {
-					return false
-				}
+				// The argument of a known operation's region (a loop's
+				// iteration argument) may be written, as upstream's
+				// default isWritable.
+				_, known := a.s.known(p)
+				return known
 			}
 		}
 		return !a.readOnly(v)
@@ -404,7 +447,7 @@ func (ms *models) valueReadThroughAliases(v ir.Value) bool {
 			continue
 		}
 		seen[u] = true
-		if readsOperand(u.op, u.i) {
+		if ms.reads(u.op, u.i) {
 			return true
 		}
 		if !ms.writes(u) {
@@ -454,7 +497,7 @@ func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 			if a.inPlace[u] && a.s.writes(u) {
 				ws[u] = true
 			}
-			if readsOperand(u.op, u.i) {
+			if a.s.reads(u.op, u.i) {
 				reads[u] = true
 				continue
 			}
@@ -512,8 +555,7 @@ func (a *analysis) writesReadOnly(u use) bool {
 // readAfterWrite reports whether deciding u in place would make a read
 // of one of the aliases see a write it does not see by SSA (MLIR's
 // wouldCreateReadAfterWriteInterference): it returns the definition of
-// the value whose read would see the write, or nil. Every operation analyzed sits
-// in one block, so that order in the block is the order of execution.
+// the value whose read would see the write, or nil.
 func (a *analysis) readAfterWrite(u use) ir.Value {
 	reads, ws := a.reads, a.ws
 	clear(reads)
@@ -524,6 +566,18 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 	}
 	if a.s.writes(u) {
 		ws[u] = true
+	}
+	// A write in a region whose iterations run in parallel into a buffer
+	// defined outside it: every iteration needs its own copy.
+	if len(reads) > 0 {
+		for w := range ws {
+			at := a.s.parallelRegion(opRegion(w.op))
+			for _, d := range a.s.definitionsOrLeaves(w.op.Operand(w.i)) {
+				if a.s.parallelRegion(valueRegion(d)) != at {
+					return d
+				}
+			}
+		}
 	}
 	for r := range reads {
 		v := r.op.Operand(r.i)
@@ -536,28 +590,40 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 			continue
 		}
 		for w := range ws {
-			if r.op != w.op && a.s.before(r.op, w.op) {
-				continue // the read happens before the write
-			}
-			if r == w {
-				continue
+			// Inside a region that runs repeatedly, the order of the
+			// operations does not rule out a conflict.
+			if a.s.canUseOrder(r, w, defs) {
+				if a.s.happensBefore(r.op, w.op) {
+					continue // the read happens before the write
+				}
+				if r == w {
+					continue
+				}
+				if r.op != w.op && mutuallyExclusive(r.op, w.op) {
+					continue // the branches of an scf.if
+				}
+				// An operation that reads each element before writing
+				// it, through operands that are one buffer when in place.
+				if r.op == w.op && elementwiseSame(r.op, r.i, w.i) &&
+					(a.s.equivalentBack(r.op.Operand(r.i), w.op.Operand(w.i)) || a.s.equivalentBack(w.op.Operand(w.i), r.op.Operand(r.i))) {
+					continue
+				}
 			}
 			// A tile extracted from the destination of a subset
 			// insertion at the subset it writes.
 			if a.matchingSubsets(r, w) {
 				continue
 			}
-			// An operation that reads each element before writing it,
-			// through operands that are one buffer when in place.
-			if r.op == w.op && elementwiseSame(r.op, r.i, w.i) &&
-				(a.s.equivalentBack(r.op.Operand(r.i), w.op.Operand(w.i)) || a.s.equivalentBack(w.op.Operand(w.i), r.op.Operand(r.i))) {
-				continue
-			}
 			for _, d := range defs {
 				if dop := ir.DefiningOp(d); dop != nil {
-					if dop != w.op && a.s.before(w.op, dop) {
+					if a.s.happensBefore(w.op, dop) {
 						continue // the write happens before the definition
 					}
+					if dop != w.op && dop.IsAncestor(w.op) {
+						continue // the write is inside the definition
+					}
+				} else if arg, ok := d.(*ir.BlockArgument); ok && liftInto(w.op, arg.Owner()) == nil {
+					continue // the write is outside the argument's block
 				}
 				if rs := a.s.aliasingResults(w); len(rs) == 1 && rs[0] == d {
 					continue // the write is the definition
@@ -696,6 +762,13 @@ func (a *analysis) writtenFrom(v, other ir.Value) bool {
 			return false
 		}
 		var next ir.Value
+		if a.s.regionModel(res.Owner()) != nil {
+			if next = a.regionEquivalentOperand(res); next == nil {
+				return false
+			}
+			v = next
+			continue
+		}
 		for _, u := range a.s.aliasingOperands(res) {
 			if a.inPlace[u] && (a.s.writes(u) || a.s.equivalentResult(u)) {
 				next = u.op.Operand(u.i)

@@ -445,7 +445,7 @@ func (s *state) repeatsOver(w *ir.Operation, db *ir.Block) bool {
 // or only shares its buffer with results that are read (MLIR's
 // getAliasingReads): a view that is only written does not read.
 func (ms *models) readsThroughAliases(op *ir.Operation, i int) bool {
-	if readsOperand(op, i) {
+	if ms.reads(op, i) {
 		return true
 	}
 	u := use{op, i}

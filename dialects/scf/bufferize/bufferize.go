@@ -16,17 +16,18 @@ import (
 // Register attaches the bufferization models of the scf dialect's
 // operations to ctx.
 func Register(ctx *ir.Context) {
-	attach := func(name string, f func(s *state, op *ir.Operation) error) {
-		bufferization.BufferizableOp.AttachTo(ctx, name, model(f))
+	attachModel := func(name string, m bufferization.BufferizableOpInterface) {
+		bufferization.BufferizableOp.AttachTo(ctx, name, m)
 	}
-	attach("scf.for", (*state).forOp)
-	attach("scf.if", (*state).ifOp)
-	attach("scf.execute_region", (*state).executeRegion)
-	attach("scf.forall", (*state).forall)
-	attach("scf.while", (*state).whileOp)
+	attachModel("scf.for", forModel{model((*state).forOp)})
+	attachModel("scf.if", branchesModel{model((*state).ifOp)})
+	attachModel("scf.execute_region", branchesModel{model((*state).executeRegion)})
+	attachModel("scf.forall", forallModel{model((*state).forall)})
+	attachModel("scf.while", whileModel{model((*state).whileOp)})
 	// A yield or a condition is bufferized by its parent.
-	attach("scf.yield", func(*state, *ir.Operation) error { return nil })
-	attach("scf.condition", func(*state, *ir.Operation) error { return nil })
+	none := model(func(*state, *ir.Operation) error { return nil })
+	attachModel("scf.yield", terminatorModel{none})
+	attachModel("scf.condition", terminatorModel{none})
 }
 
 // model is a bufferization.BufferizableOpInterface given by a function.

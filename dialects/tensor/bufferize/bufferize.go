@@ -103,14 +103,26 @@ func (insertSlice) EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, 
 	if !ok {
 		return false
 	}
+	return extractedAt(v, ins.Dest(), slicePlace{ins.Offsets(), ins.Sizes(), ins.Strides(), ins.StaticOffsets(), ins.StaticSizes(), ins.StaticStrides()}, equiv)
+}
+
+// slicePlace is where a slice operation reads or writes its subset.
+type slicePlace struct {
+	offsets, sizes, strides                   []ir.Value
+	staticOffsets, staticSizes, staticStrides ir.Attribute
+}
+
+// extractedAt reports whether v is a tensor.extract_slice, at place p, of
+// a tensor that equiv says is dest.
+func extractedAt(v, dest ir.Value, p slicePlace, equiv func(a, b ir.Value) bool) bool {
 	ext, ok := tensor.AsExtractSliceOp(ir.DefiningOp(v))
-	if !ok || !equiv(ext.Source(), ins.Dest()) {
+	if !ok || !equiv(ext.Source(), dest) {
 		return false
 	}
-	return slices.Equal(ext.Offsets(), ins.Offsets()) && slices.Equal(ext.Sizes(), ins.Sizes()) && slices.Equal(ext.Strides(), ins.Strides()) &&
-		slices.Equal(interp.DenseArray(ext.StaticOffsets()), interp.DenseArray(ins.StaticOffsets())) &&
-		slices.Equal(interp.DenseArray(ext.StaticSizes()), interp.DenseArray(ins.StaticSizes())) &&
-		slices.Equal(interp.DenseArray(ext.StaticStrides()), interp.DenseArray(ins.StaticStrides()))
+	return slices.Equal(ext.Offsets(), p.offsets) && slices.Equal(ext.Sizes(), p.sizes) && slices.Equal(ext.Strides(), p.strides) &&
+		slices.Equal(interp.DenseArray(ext.StaticOffsets()), interp.DenseArray(p.staticOffsets)) &&
+		slices.Equal(interp.DenseArray(ext.StaticSizes()), interp.DenseArray(p.staticSizes)) &&
+		slices.Equal(interp.DenseArray(ext.StaticStrides()), interp.DenseArray(p.staticStrides))
 }
 
 // parallelInsert is the model of tensor.parallel_insert_slice, which
@@ -121,6 +133,27 @@ type parallelInsert struct{ model }
 // BufferizesToMemoryRead implements bufferization.MemoryReader: only the
 // source is read.
 func (parallelInsert) BufferizesToMemoryRead(_ *ir.Operation, operand int) bool { return operand == 0 }
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis: the
+// shared output is written.
+func (parallelInsert) BufferizesToMemoryWrite(_ *ir.Operation, operand int) bool { return operand == 1 }
+
+// AliasingResults implements bufferization.AliasAnalysis: the operation
+// has no results.
+func (parallelInsert) AliasingResults(*ir.Operation, int) []int { return nil }
+
+// DestinationOperand implements bufferization.SubsetInsertion.
+func (parallelInsert) DestinationOperand(*ir.Operation) int { return 1 }
+
+// EquivalentSubset implements bufferization.SubsetInsertion: v is a
+// tensor.extract_slice of op's shared output at op's place.
+func (parallelInsert) EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool {
+	ins, ok := tensor.AsParallelInsertSliceOp(op)
+	if !ok {
+		return false
+	}
+	return extractedAt(v, ins.Dest(), slicePlace{ins.Offsets(), ins.Sizes(), ins.Strides(), ins.StaticOffsets(), ins.StaticSizes(), ins.StaticStrides()}, equiv)
+}
 
 // model is a bufferization.BufferizableOpInterface given by a function.
 type model func(s *state, op *ir.Operation) error
