@@ -288,6 +288,9 @@ type State interface {
 	// gives those results a copy (upstream copies the results of such an
 	// operation rather than its operand).
 	OutOfPlace(op *ir.Operation, operand int) bool
+	// ValueRead reports whether the tensor v is read, directly or through
+	// the values that share its buffer (MLIR's isValueRead).
+	ValueRead(v ir.Value) bool
 	// ReadAfterWrite reports whether a write by op into the buffer of its
 	// tensor operand operand would be observed by a later read of that
 	// buffer (a RaW conflict), whether or not the buffer is writable.

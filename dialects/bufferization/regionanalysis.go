@@ -60,3 +60,11 @@ type RegionKinds interface {
 	RepetitiveRegion(op *ir.Operation, region int) bool
 	ParallelRegion(op *ir.Operation, region int) bool
 }
+
+// AnalysisVerifier is implemented by models that check the decisions of
+// the in-place analysis once they are all made (MLIR's verifyAnalysis):
+// scf.for and scf.while reject, without AllowReturnAllocsFromLoops, a
+// loop whose iterations do not pass on their arguments' buffers.
+type AnalysisVerifier interface {
+	VerifyAnalysis(op *ir.Operation, st AnalysisState, opts Options) error
+}

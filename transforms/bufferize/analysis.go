@@ -1,6 +1,8 @@
 package bufferize
 
 import (
+	"errors"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	function "github.com/strata-ir/strata/dialects/func"
@@ -263,6 +265,33 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 				}
 			}
 		}
+	}
+	return a.verify(ops)
+}
+
+// verify asks the models of ops to check the decisions made (MLIR's
+// verifyAnalysis), reporting every failure.
+func (a *analysis) verify(ops []*ir.Operation) error {
+	var errs ir.Diagnostics
+	for _, op := range ops {
+		m, ok := a.s.known(op)
+		if !ok {
+			continue
+		}
+		v, ok := m.(bufferization.AnalysisVerifier)
+		if !ok {
+			continue
+		}
+		if err := v.VerifyAnalysis(op, a.s, a.s.opts); err != nil {
+			var d *ir.Diagnostic
+			if !errors.As(err, &d) {
+				return err
+			}
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
 	}
 	return nil
 }
@@ -727,7 +756,14 @@ func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferiza
 		}
 		seen[x] = true
 		var from []ir.Value
-		if res, ok := x.(*ir.OpResult); ok {
+		if res, ok := x.(*ir.OpResult); ok && a.s.regionModel(res.Owner()) != nil {
+			// What an scf.if yields.
+			for _, al := range a.s.regionAliases(res) {
+				if al.av.Equivalent {
+					from = append(from, al.u.op.Operand(al.u.i))
+				}
+			}
+		} else if ok {
 			for _, u := range a.s.aliasingOperands(res) {
 				if a.inPlace[u] && a.s.writes(u) {
 					from = append(from, u.op.Operand(u.i))
@@ -747,40 +783,38 @@ func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferiza
 }
 
 // equivalent reports whether the tensors x and y have one buffer when
-// the decisions so far hold: one is the other written in place (MLIR's
+// the decisions so far hold: going back from each through the operands
+// whose whole buffers they are, in place, leads to one value (MLIR's
 // areEquivalentBufferizedValues, on the writes decided).
 func (a *analysis) equivalent(x, y ir.Value) bool {
-	return x == y || a.writtenFrom(x, y) || a.writtenFrom(y, x)
+	return x == y || a.equivalenceRoot(x) == a.equivalenceRoot(y)
 }
 
-// writtenFrom reports whether v is other, or written in place into
-// other's buffer by the operations that define it.
-func (a *analysis) writtenFrom(v, other ir.Value) bool {
-	for v != other {
+// equivalenceRoot returns the value that v is written in place into, or
+// is the whole buffer of, going back through the operations that define
+// it as far as that holds.
+func (a *analysis) equivalenceRoot(v ir.Value) ir.Value {
+	for {
 		res, ok := v.(*ir.OpResult)
 		if !ok {
-			return false
+			return v
 		}
 		var next ir.Value
 		if a.s.regionModel(res.Owner()) != nil {
-			if next = a.regionEquivalentOperand(res); next == nil {
-				return false
-			}
-			v = next
-			continue
-		}
-		for _, u := range a.s.aliasingOperands(res) {
-			if a.inPlace[u] && (a.s.writes(u) || a.s.equivalentResult(u)) {
-				next = u.op.Operand(u.i)
-				break
+			next = a.regionEquivalentOperand(res)
+		} else {
+			for _, u := range a.s.aliasingOperands(res) {
+				if a.inPlace[u] && (a.s.writes(u) || a.s.equivalentResult(u)) {
+					next = u.op.Operand(u.i)
+					break
+				}
 			}
 		}
 		if next == nil {
-			return false
+			return v
 		}
 		v = next
 	}
-	return true
 }
 
 // equivalentResult reports whether u's operation's result is u's whole

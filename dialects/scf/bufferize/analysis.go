@@ -1,6 +1,8 @@
 package bufferize
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -14,7 +16,8 @@ import (
 // around the operation's rewriting.
 
 // forModel is scf.for's: an init is written (the loop may write its
-// iteration argument) and read when its iteration argument is; it is the
+// iteration argument) and read when its iteration argument is or the
+// loop may not run; it is the
 // buffer of the loop's result, equivalently when every iteration yields
 // its argument's buffer.
 type forModel struct{ model }
@@ -38,7 +41,8 @@ func forArg(op *ir.Operation, operand int) (*ir.BlockArgument, *ir.Operation, in
 // ReadsOperand implements bufferization.RegionAliasAnalysis.
 func (forModel) ReadsOperand(op *ir.Operation, operand int, st bufferization.AnalysisState) bool {
 	a, _, _, ok := forArg(op, operand)
-	return !ok || st.ValueRead(a)
+	// A loop that may not run gives its init as its result.
+	return !ok || scf.MayHaveZeroIterations(op) || st.ValueRead(a)
 }
 
 // WritesOperand implements bufferization.RegionAliasAnalysis.
@@ -83,8 +87,8 @@ func (whileModel) AliasingValues(op *ir.Operation, operand int, st bufferization
 	return []bufferization.AliasingValue{{Value: op.Result(operand), Equivalent: eq, Definite: eq}}
 }
 
-// forallModel is scf.forall's: a shared output is written, read when its
-// block argument is, and is the buffer of the loop's result; the body
+// forallModel is scf.forall's: a shared output is written and read, and
+// is the buffer of the loop's result; the body
 // runs repeatedly and in parallel.
 type forallModel struct{ model }
 
@@ -103,11 +107,10 @@ func forallArg(op *ir.Operation, operand int) (*ir.BlockArgument, int) {
 	return body.Argument(rank + k), k
 }
 
-// ReadsOperand implements bufferization.RegionAliasAnalysis.
-func (forallModel) ReadsOperand(op *ir.Operation, operand int, st bufferization.AnalysisState) bool {
-	a, _ := forallArg(op, operand)
-	return a == nil || st.ValueRead(a)
-}
+// ReadsOperand implements bufferization.RegionAliasAnalysis: as
+// upstream, every shared output is assumed read, even one the body only
+// overwrites.
+func (forallModel) ReadsOperand(*ir.Operation, int, bufferization.AnalysisState) bool { return true }
 
 // WritesOperand implements bufferization.RegionAliasAnalysis.
 func (forallModel) WritesOperand(*ir.Operation, int, bufferization.AnalysisState) bool { return true }
@@ -135,7 +138,9 @@ type branchesModel struct{ model }
 func (branchesModel) ReadsOperand(*ir.Operation, int, bufferization.AnalysisState) bool { return true }
 
 // WritesOperand implements bufferization.RegionAliasAnalysis.
-func (branchesModel) WritesOperand(*ir.Operation, int, bufferization.AnalysisState) bool { return false }
+func (branchesModel) WritesOperand(*ir.Operation, int, bufferization.AnalysisState) bool {
+	return false
+}
 
 // AliasingValues implements bufferization.RegionAliasAnalysis.
 func (branchesModel) AliasingValues(*ir.Operation, int, bufferization.AnalysisState) []bufferization.AliasingValue {
@@ -148,10 +153,14 @@ func (branchesModel) AliasingValues(*ir.Operation, int, bufferization.AnalysisSt
 type terminatorModel struct{ model }
 
 // ReadsOperand implements bufferization.RegionAliasAnalysis.
-func (terminatorModel) ReadsOperand(*ir.Operation, int, bufferization.AnalysisState) bool { return true }
+func (terminatorModel) ReadsOperand(*ir.Operation, int, bufferization.AnalysisState) bool {
+	return true
+}
 
 // WritesOperand implements bufferization.RegionAliasAnalysis.
-func (terminatorModel) WritesOperand(*ir.Operation, int, bufferization.AnalysisState) bool { return false }
+func (terminatorModel) WritesOperand(*ir.Operation, int, bufferization.AnalysisState) bool {
+	return false
+}
 
 // AliasingValues implements bufferization.RegionAliasAnalysis.
 func (terminatorModel) AliasingValues(op *ir.Operation, operand int, _ bufferization.AnalysisState) []bufferization.AliasingValue {
@@ -174,3 +183,54 @@ func (terminatorModel) AliasingValues(op *ir.Operation, operand int, _ bufferiza
 // MustBufferizeInPlace implements bufferization.InPlaceRequirement: what
 // a terminator passes on is never copied there.
 func (terminatorModel) MustBufferizeInPlace(*ir.Operation, int) bool { return true }
+
+// VerifyAnalysis implements bufferization.AnalysisVerifier: without
+// allow-return-allocs-from-loops, each iteration must yield its tensor
+// arguments' buffers.
+func (forModel) VerifyAnalysis(op *ir.Operation, st bufferization.AnalysisState, opts bufferization.Options) error {
+	if opts.AllowReturnAllocsFromLoops {
+		return nil
+	}
+	for k, r := range op.Results() {
+		if !bufferization.IsTensor(r.Type()) {
+			continue
+		}
+		a, y, _, ok := forArg(op, 3+k)
+		if ok && !st.Equivalent(a, y.Operand(k)) {
+			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", k))
+		}
+	}
+	return nil
+}
+
+// VerifyAnalysis implements bufferization.AnalysisVerifier: without
+// allow-return-allocs-from-loops, scf.condition must pass on the "before"
+// arguments' buffers and the "do" region yield its arguments' buffers,
+// each at its own position.
+func (whileModel) VerifyAnalysis(op *ir.Operation, st bufferization.AnalysisState, opts bufferization.Options) error {
+	w, ok := scf.AsWhileOp(op)
+	if opts.AllowReturnAllocsFromLoops || !ok || !w.Before().HasOneBlock() || !w.After().HasOneBlock() {
+		return nil
+	}
+	check := func(t *ir.Operation, vals []ir.Value, what string) error {
+		b := t.Block()
+		for i, v := range vals {
+			if !bufferization.IsTensor(v.Type()) {
+				continue
+			}
+			if i >= b.NumArguments() || !st.Equivalent(v, b.Argument(i)) {
+				return ir.EmitError(t, fmt.Sprintf("%s #%d is not equivalent to the corresponding iter bbArg", what, i))
+			}
+		}
+		return nil
+	}
+	if cond := w.Before().First().Terminator(); cond != nil && cond.NumOperands() > 0 {
+		if err := check(cond, cond.Operands()[1:], "Condition arg"); err != nil {
+			return err
+		}
+	}
+	if y := w.After().First().Terminator(); y != nil {
+		return check(y, y.Operands(), "Yield operand")
+	}
+	return nil
+}

@@ -38,13 +38,14 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
-	attach("tensor.collapse_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })
-	attach("tensor.expand_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })})
 }
 
 // aliasing is the model of an operation whose result is a view of the
 // buffer of its operand 0 that it does not write (tensor.cast,
-// tensor.extract_slice), for the bottom-up analysis.
+// tensor.extract_slice, tensor.collapse_shape and expand_shape), for the
+// bottom-up analysis.
 type aliasing struct{ model }
 
 // BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
@@ -64,15 +65,17 @@ func (aliasing) AliasingResults(_ *ir.Operation, operand int) []int {
 func (aliasing) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
 
 // EquivalentResult implements bufferization.EquivalentResult: a cast's
-// result is its operand's buffer, a slice only a part of it.
+// or a reshape's result is its operand's buffer, a slice only a part of
+// it.
 func (aliasing) EquivalentResult(op *ir.Operation, operand int) bool {
-	_, isCast := tensor.AsCastOp(op)
-	return isCast && operand == 0
+	_, isSlice := tensor.AsExtractSliceOp(op)
+	return !isSlice && operand == 0
 }
 
 // setView gives op's result the view v of its operand 0's buffer, or a
 // copy of it when the analysis decided that the result may not share
-// that buffer.
+// that buffer (a new buffer only, when the result is never read, as
+// upstream's canOmitTensorCopy).
 func (s *state) setView(op *ir.Operation, v ir.Value) error {
 	if s.OutOfPlace(op, 0) {
 		if _, ok := op.Result(0).Type().(*ir.RankedTensorType); !ok {
@@ -80,6 +83,10 @@ func (s *state) setView(op *ir.Operation, v ir.Value) error {
 		}
 		s.b.SetInsertionPoint(op)
 		nb := s.Alloc(op.Result(0).Type(), v, nil)
+		if !s.ValueRead(op.Result(0)) {
+			s.SetResult(op.Result(0), nb, nil)
+			return nil
+		}
 		memref.BuildCopy(s.b, op.Loc(), v, nb)
 		s.SetResult(op.Result(0), nb, nil)
 		return nil
@@ -504,8 +511,9 @@ func (s *state) reshape(op *ir.Operation, name string) error {
 	if err != nil {
 		return err
 	}
-	if mt, ok := src.Type().(*ir.MemRefType); !ok || mt.Layout != nil {
-		// Only identity buffers are reshaped in place.
+	if mt, ok := src.Type().(*ir.MemRefType); !ok || mt.Layout != nil || s.OutOfPlace(op, 0) {
+		// Only identity buffers are reshaped in place, and only a
+		// buffer the result may share.
 		nb := s.Alloc(s.TensorType(op.Operand(0)), src, nil)
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
 		src = nb
