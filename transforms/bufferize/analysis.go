@@ -608,7 +608,10 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 			}
 		}
 	}
-	for r := range reads {
+	// In a fixed order, the later uses first, so that print-conflicts
+	// reports the same conflict on every run.
+	wl := a.s.laterFirst(ws)
+	for _, r := range a.s.laterFirst(reads) {
 		v := r.op.Operand(r.i)
 		defs, ok := a.defs[v]
 		if !ok {
@@ -618,7 +621,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 		if len(defs) == 0 {
 			continue
 		}
-		for w := range ws {
+		for _, w := range wl {
 			// Inside a region that runs repeatedly, the order of the
 			// operations does not rule out a conflict.
 			if a.s.canUseOrder(r, w, defs) {

@@ -110,13 +110,16 @@ type state struct {
 	// pos numbers the operations of the function being rewritten in
 	// their blocks (numberOps).
 	pos map[*ir.Operation]int
+	// seq numbers the operations of that function in pre-order, for the
+	// analysis's deterministic order of the uses it compares.
+	seq map[*ir.Operation]int
 }
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	s := &state{models: models{boundaries: opts.FunctionBoundaries}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
-		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
+		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
 	}
@@ -358,7 +361,11 @@ func isLoop(op *ir.Operation) bool { return ir.LoopLikeOp.Implements(op) }
 // ones it numbered.
 func (s *state) numberOps(f *ir.Operation) {
 	clear(s.pos)
+	clear(s.seq)
+	k := 0
 	f.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		s.seq[op] = k
+		k++
 		for i := 0; i < op.NumRegions(); i++ {
 			for _, b := range op.Region(i).Blocks() {
 				n := 0

@@ -1,6 +1,8 @@
 package bufferize
 
 import (
+	"slices"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
 )
@@ -323,4 +325,20 @@ func (a *analysis) markRequiredInPlace(ops []*ir.Operation) {
 			}
 		}
 	}
+}
+
+// laterFirst returns the uses of set, the later in the function first
+// (pre-order, then the later operand first).
+func (s *state) laterFirst(set map[use]bool) []use {
+	out := make([]use, 0, len(set))
+	for u := range set {
+		out = append(out, u)
+	}
+	slices.SortFunc(out, func(x, y use) int {
+		if d := s.seq[y.op] - s.seq[x.op]; d != 0 {
+			return d
+		}
+		return y.i - x.i
+	})
+	return out
 }
