@@ -123,20 +123,17 @@ func (s *state) forOp(op *ir.Operation) error {
 			newInits[i] = v
 			continue
 		}
-		b, err := s.Writable(op, 3+i, true)
+		b, err := s.Writable(op, 3+i, !s.UndefinedContents(v))
 		if err != nil {
 			return err
 		}
-		want := s.IdentityType(s.TensorType(v))
-		if _, ok := want.(*ir.MemRefType); !ok {
-			return ir.NewError(op.Loc(), "failed to bufferize op: unranked tensor iter_args are not supported")
+		want, err := s.iterTypeOf(op, v, b)
+		if err != nil {
+			return err
 		}
 		if b.Type() != want {
-			want = s.DynamicType(s.TensorType(v))
-			if b.Type() != want {
-				s.b.SetInsertionPoint(op)
-				b = memref.BuildCast(s.b, op.Loc(), b, want).Result(0)
-			}
+			s.b.SetInsertionPoint(op)
+			b = memref.BuildCast(s.b, op.Loc(), b, want).Result(0)
 		}
 		newInits[i] = b
 		a := body.Argument(1 + i)
@@ -329,7 +326,7 @@ func (s *state) whileOp(op *ir.Operation) error {
 			inits[i] = v
 			continue
 		}
-		b, err := s.Writable(op, i, true)
+		b, err := s.Writable(op, i, !s.UndefinedContents(v))
 		if err != nil {
 			return err
 		}
@@ -435,12 +432,25 @@ func (s *state) iterType(op *ir.Operation, v ir.Value) (ir.Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	want := s.IdentityType(s.TensorType(v))
-	if _, ok := want.(*ir.MemRefType); !ok {
+	return s.iterTypeOf(op, v, b)
+}
+
+// iterTypeOf returns the buffer type of a loop's tensor iteration argument
+// whose init v has buffer b: the identity layout when b has it, else the
+// fully dynamic one, in b's memory space.
+func (s *state) iterTypeOf(op *ir.Operation, v, b ir.Value) (ir.Type, error) {
+	want, ok := s.IdentityType(s.TensorType(v)).(*ir.MemRefType)
+	if !ok {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: unranked tensor iter_args are not supported")
 	}
-	if b.Type() != want {
-		want = s.DynamicType(s.TensorType(v))
+	space := want.MemorySpace
+	if bt, ok := b.Type().(*ir.MemRefType); ok {
+		space = bt.MemorySpace
+	}
+	want = s.ctx.MemRefType(want.Shape, want.Elem, nil, space)
+	if b.Type() != ir.Type(want) {
+		d := s.DynamicType(s.TensorType(v)).(*ir.MemRefType)
+		want = s.ctx.MemRefType(d.Shape, d.Elem, d.Layout, space)
 	}
 	return want, nil
 }

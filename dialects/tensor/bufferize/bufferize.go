@@ -74,8 +74,8 @@ func (aliasing) EquivalentResult(op *ir.Operation, operand int) bool {
 
 // setView gives op's result the view v of its operand 0's buffer, or a
 // copy of it when the analysis decided that the result may not share
-// that buffer (a new buffer only, when the result is never read, as
-// upstream's canOmitTensorCopy).
+// that buffer (a new buffer only, when the result is never read or the
+// operand's contents are undefined, as upstream's canOmitTensorCopy).
 func (s *state) setView(op *ir.Operation, v ir.Value) error {
 	if s.OutOfPlace(op, 0) {
 		if _, ok := op.Result(0).Type().(*ir.RankedTensorType); !ok {
@@ -83,7 +83,7 @@ func (s *state) setView(op *ir.Operation, v ir.Value) error {
 		}
 		s.b.SetInsertionPoint(op)
 		nb := s.Alloc(op.Result(0).Type(), v, nil)
-		if !s.ValueRead(op.Result(0)) {
+		if !s.ValueRead(op.Result(0)) || s.UndefinedContents(op.Operand(0)) {
 			s.SetResult(op.Result(0), nb, nil)
 			return nil
 		}
