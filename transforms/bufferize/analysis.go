@@ -18,10 +18,12 @@ import (
 // merged aliases would then see it instead of the value the read expects
 // by SSA (a read-after-write conflict).
 //
-// It runs on functions whose body is one block holding every tensor
-// operation directly, each with a bufferization.AliasAnalysis model; the
-// other functions are decided in program order while they are rewritten
-// (state.readAfterWrite).
+// It runs on functions whose tensor operations each have a
+// bufferization.AliasAnalysis or RegionAliasAnalysis model (or no
+// bufferization at all) and sit in regions of one block, the function's
+// body included: in the regions of scf loops and branches too
+// (regions.go); the other functions are decided in program order while
+// they are rewritten (state.readAfterWrite).
 
 // use is a tensor operand of an operation.
 type use struct {
@@ -159,19 +161,19 @@ func (ms *models) unknownArgs(op *ir.Operation) []ir.Value {
 	return args
 }
 
-// analyzable returns the operations of f with tensors, in order, when the
-// bottom-up analysis applies to f (see above), else nil.
-func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
-	r := f.Region(0)
-	if !r.HasOneBlock() {
-		return nil, false
+// analyzable returns the operations of f with tensors, in post-order,
+// when the bottom-up analysis applies to f (see above), else the
+// operation that keeps it from applying: one with a bufferization but no
+// analysis model, or one in a region of several blocks.
+func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, *ir.Operation) {
+	if !f.Region(0).HasOneBlock() {
+		return nil, f
 	}
-	entry := r.First()
 	var ops []*ir.Operation
-	ok := true
+	var blocker *ir.Operation
 	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
-		if op == f || !ok {
-			return ok
+		if op == f || blocker != nil {
+			return blocker == nil
 		}
 		if !s.hasTensors(op) {
 			return true
@@ -184,22 +186,22 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 			ops = append(ops, op)
 			return true
 		}
-		if s.aliasModel(op) == nil && s.regionModel(op) == nil || op.Block() != entry && !inOneBlockRegions(op, f) {
-			ok = false
+		if s.aliasModel(op) == nil && s.regionModel(op) == nil || !inOneBlockRegions(op, f) {
+			blocker = op
 			return false
 		}
 		ops = append(ops, op)
 		return true
 	})
-	return ops, ok
+	return ops, blocker
 }
 
 // analyze decides the tensor operands of f's operations bottom-up when
 // the analysis applies to f, recording the decisions in s.decided.
 // readOnly tells the arguments that may not be written.
 func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) error {
-	ops, ok := s.analyzable(f)
-	if !ok || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly {
+	ops, blocker := s.analyzable(f)
+	if blocker != nil || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly {
 		return nil
 	}
 	// One analysis serves every function of the module: its maps are

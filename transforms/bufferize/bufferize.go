@@ -3,11 +3,12 @@
 // tensor write whether it can happen in the buffer of its destination
 // (in place) or needs a new buffer (an allocation and a copy).
 //
-// A function whose tensor operations all sit in its one block and have a
-// bufferization.AliasAnalysis model is decided before it is rewritten, by
-// upstream's bottom-up analysis (analysis.go): the later writes are
-// decided first. Any other function is decided as it is rewritten, in
-// program order, as follows.
+// A function whose tensor operations all sit in regions of one block
+// and have an analysis model (bufferization.AliasAnalysis, or
+// RegionAliasAnalysis for scf loops and branches) is decided before it is
+// rewritten, by upstream's bottom-up analysis (analysis.go): the later
+// writes are decided first. Any other function is decided as it is
+// rewritten, in program order, as follows.
 //
 // The in-place analysis works on alias sets of tensor values (values that
 // may share a buffer once bufferized: a destination and the results
