@@ -64,9 +64,9 @@ type ElementwiseAccessor interface {
 // analysis decides for before any rewriting (MLIR's
 // bufferizesToMemoryWrite and getAliasingValues), bottom-up, as
 // upstream's: a function whose tensor operations all have such a model
-// (and sit in its one block) has every write decided before it is
-// rewritten, the later writes first; other functions are decided in
-// program order as they are rewritten.
+// or a RegionAliasAnalysis (and sit in regions of one block) has every
+// write decided before it is rewritten, the later writes first; other
+// functions are decided in program order as they are rewritten.
 type AliasAnalysis interface {
 	// BufferizesToMemoryWrite reports whether op writes the buffer of its
 	// tensor operand operand when that bufferizes in place.

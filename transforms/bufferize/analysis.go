@@ -699,17 +699,6 @@ func (ms *models) equivalentBack(v, other ir.Value) bool {
 	return false
 }
 
-// before reports whether a comes before b in their block.
-func (s *state) before(a, b *ir.Operation) bool {
-	if a.Block() != b.Block() {
-		b = liftInto(b, a.Block())
-		if b == nil {
-			return false
-		}
-	}
-	return a != b && s.isBefore(a, b)
-}
-
 // matchingSubsets reports whether the read r and the write w do not
 // conflict because they touch one subset of one tensor (MLIR's
 // areNonConflictingSubsets):
