@@ -3,7 +3,7 @@
 # MLIR test files, one `// -----` chunk per process (print-conflicts numbers
 # its marks per process).
 #
-#   scripts/oneshot-diff.sh [-opt STRATA_OPT] [-with OPTIONS] FILE.mlir...
+#   scripts/oneshot-diff.sh [-opt STRATA_OPT] [-base OTHER_OPT] [-with OPTIONS] [-v] FILE.mlir...
 #
 # Each FILE is an upstream test (for example
 # mlir/test/Dialect/Bufferization/Transforms/one-shot-bufferize-analysis.mlir
@@ -11,21 +11,38 @@
 # lines' `-one-shot-bufferize="..."` stages is run on every chunk through
 # both tools with `-allow-unregistered-dialect`; a chunk is identical when
 # the exit statuses and the outputs (stdout and stderr) are. It prints the
-# chunks that differ and, per file and option string and in total, how many
-# are identical. Without -opt it builds strata-opt. -with appends OPTIONS
-# (for example "analysis-heuristic=top-down" or "copy-before-write") to
-# every option string.
+# chunks that differ (with -v, how: the first lines of a unified diff) and,
+# per file and option string and in total, how many are identical. Without
+# -opt it builds strata-opt. With -base, OTHER_OPT (another strata-opt
+# build, say of the main branch) takes the place of mlir-opt-22, to see
+# what a change changes. -with appends OPTIONS (for example
+# "analysis-heuristic=top-down" or "copy-before-write") to every option
+# string.
 set -u
 ref=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
 opt=""
+verbose=0
 with=""
-while [ $# -ge 2 ]; do
-	case $1 in
-	-opt) opt=$2 ;;
-	-with) with=$2 ;;
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-opt)
+		opt=$2
+		shift 2
+		;;
+	-base)
+		ref=$2
+		shift 2
+		;;
+	-with)
+		with=$2
+		shift 2
+		;;
+	-v)
+		verbose=1
+		shift
+		;;
 	*) break ;;
 	esac
-	shift 2
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -53,7 +70,7 @@ for f in "$@"; do
 		k=0
 		for c in "$dir"/c*.mlir; do
 			n=$((n + 1))
-			"$ref" -allow-unregistered-dialect "--one-shot-bufferize=$o" "$c" >"$c.ref" 2>&1
+			timeout 60 "$ref" -allow-unregistered-dialect "--one-shot-bufferize=$o" "$c" >"$c.ref" 2>&1
 			r1=$?
 			timeout 60 "$opt" -allow-unregistered-dialect "--one-shot-bufferize=$o" "$c" >"$c.got" 2>&1
 			r2=$?
@@ -61,6 +78,9 @@ for f in "$@"; do
 				k=$((k + 1))
 			else
 				echo "differs: $f chunk $((n - 1)) [$o] (exit $r1 / $r2)"
+				if [ $verbose = 1 ]; then
+					diff -u "$c.ref" "$c.got" | sed -n '3,40p'
+				fi
 			fi
 		done
 		echo "$f [$o]: $k of $n identical"

@@ -64,9 +64,10 @@ type ElementwiseAccessor interface {
 // analysis decides for before any rewriting (MLIR's
 // bufferizesToMemoryWrite and getAliasingValues), bottom-up, as
 // upstream's: a function whose tensor operations all have such a model
-// (and sit in its body's blocks) has every write decided before it is
-// rewritten, the later writes first; other functions are decided in
-// program order as they are rewritten.
+// or a RegionAliasAnalysis (and sit in regions of one block, or in its
+// body's blocks) has every write decided before it is rewritten, the
+// later writes first; other functions are decided in program order as
+// they are rewritten.
 type AliasAnalysis interface {
 	// BufferizesToMemoryWrite reports whether op writes the buffer of its
 	// tensor operand operand when that bufferizes in place.
@@ -288,6 +289,9 @@ type State interface {
 	// gives those results a copy (upstream copies the results of such an
 	// operation rather than its operand).
 	OutOfPlace(op *ir.Operation, operand int) bool
+	// ValueRead reports whether the tensor v is read, directly or through
+	// the values that share its buffer (MLIR's isValueRead).
+	ValueRead(v ir.Value) bool
 	// ReadAfterWrite reports whether a write by op into the buffer of its
 	// tensor operand operand would be observed by a later read of that
 	// buffer (a RaW conflict), whether or not the buffer is writable.

@@ -1,6 +1,8 @@
 package bufferize
 
 import (
+	"errors"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	function "github.com/strata-ir/strata/dialects/func"
@@ -16,12 +18,15 @@ import (
 // merged aliases would then see it instead of the value the read expects
 // by SSA (a read-after-write conflict).
 //
-// It runs on functions whose body holds every tensor operation directly,
-// each with a bufferization.AliasAnalysis model, in blocks of which none
-// after the entry block takes a tensor argument (module.go); the other
-// functions are decided in program order while they are rewritten
-// (state.readAfterWrite). With function boundaries, calls answer with
-// what the analysis of their callees found (module.go).
+// It runs on functions whose tensor operations each have a
+// bufferization.AliasAnalysis or RegionAliasAnalysis model (or no
+// bufferization at all) and sit in regions of one block, or in the
+// function's body, whose blocks after the entry block take no tensor
+// (module.go): in the regions of scf loops and branches too
+// (regions.go); the other functions are decided in program order while
+// they are rewritten (state.readAfterWrite). With function boundaries,
+// calls answer with what the analysis of their callees found
+// (module.go).
 
 // use is a tensor operand of an operation.
 type use struct {
@@ -44,7 +49,7 @@ type analysis struct {
 	read map[ir.Value]bool
 	// reads and ws are the scratch sets of readAfterWrite and
 	// writesReadOnly.
-	reads, ws *useSet
+	reads, ws map[use]bool
 }
 
 // reset forgets what the analysis knew of the function just decided.
@@ -74,6 +79,31 @@ type models struct {
 	// mod is the module analysis under function boundaries (module.go),
 	// which models calls.
 	mod *moduleAnalysis
+	// equiv tells the models of region operations which tensors are
+	// equivalent while the analysis runs (nil: only a value is itself).
+	equiv func(a, b ir.Value) bool
+}
+
+// ValueRead implements bufferization.AnalysisState.
+func (ms *models) ValueRead(v ir.Value) bool { return ms.valueReadThroughAliases(v) }
+
+// Equivalent implements bufferization.AnalysisState.
+func (ms *models) Equivalent(a, b ir.Value) bool {
+	if ms.equiv == nil {
+		return a == b
+	}
+	return ms.equiv(a, b)
+}
+
+// regionModel returns op's RegionAliasAnalysis model, if the analysis
+// may use it.
+func (ms *models) regionModel(op *ir.Operation) bufferization.RegionAliasAnalysis {
+	m, ok := ms.known(op)
+	if !ok {
+		return nil
+	}
+	r, _ := m.(bufferization.RegionAliasAnalysis)
+	return r
 }
 
 // known returns op's bufferization model, if the analysis may use it.
@@ -140,18 +170,19 @@ func (ms *models) unknownArgs(op *ir.Operation) []ir.Value {
 	return args
 }
 
-// analyzable returns the operations of f with tensors, in order, when the
-// bottom-up analysis applies to f (see above), else nil.
-func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
-	r := f.Region(0)
-	if !s.analyzableBlocks(r) {
-		return nil, false
+// analyzable returns the operations of f with tensors, in post-order,
+// when the bottom-up analysis applies to f (see above), else the
+// operation that keeps it from applying: one with a bufferization but no
+// analysis model, or one in a region of several blocks.
+func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, *ir.Operation) {
+	if !s.analyzableBlocks(f.Region(0)) {
+		return nil, f
 	}
 	var ops []*ir.Operation
-	ok := true
+	var blocker *ir.Operation
 	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
-		if op == f || !ok {
-			return ok
+		if op == f || blocker != nil {
+			return blocker == nil
 		}
 		if !s.hasTensors(op) {
 			return true
@@ -164,22 +195,22 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 			ops = append(ops, op)
 			return true
 		}
-		if op.Block().Parent() != r || s.aliasModel(op) == nil {
-			ok = false
+		if s.aliasModel(op) == nil && s.regionModel(op) == nil || !inOneBlockRegions(op, f) {
+			blocker = op
 			return false
 		}
 		ops = append(ops, op)
 		return true
 	})
-	return ops, ok
+	return ops, blocker
 }
 
 // analyze decides the tensor operands of f's operations bottom-up when
 // the analysis applies to f, recording the decisions in s.decided.
 // readOnly tells the arguments that may not be written.
 func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) error {
-	ops, ok := s.analyzable(f)
-	if !ok || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly {
+	ops, blocker := s.analyzable(f)
+	if blocker != nil || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly {
 		return nil
 	}
 	// One analysis serves every function of the module: its maps are
@@ -188,10 +219,12 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	a := s.an
 	if a == nil {
 		a = &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{},
-			defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}, reads: newUseSet(), ws: newUseSet()}
+			defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}, reads: map[use]bool{}, ws: map[use]bool{}}
 		s.an = a
 	}
 	a.readOnly = readOnly
+	s.equiv = a.equivalent
+	defer func() { s.equiv = nil }()
 	defer a.reset()
 	if s.opts.TestAnalysisOnly {
 		defer s.annotate(f, a)
@@ -218,6 +251,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 			}
 		}
 	}
+	a.markRequiredInPlace(ops)
 	// As upstream's checkPreBufferizationAssumptions, the operands
 	// decided in place beforehand must not already conflict.
 	for _, op := range ops {
@@ -235,7 +269,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 		}
 	}
 	for _, op := range s.order(f, ops) {
-		if s.aliasModel(op) == nil {
+		if s.aliasModel(op) == nil && s.regionModel(op) == nil {
 			continue
 		}
 		for i, v := range op.Operands() {
@@ -275,6 +309,33 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 				}
 			}
 		}
+	}
+	return a.verify(ops)
+}
+
+// verify asks the models of ops to check the decisions made (MLIR's
+// verifyAnalysis), reporting every failure.
+func (a *analysis) verify(ops []*ir.Operation) error {
+	var errs ir.Diagnostics
+	for _, op := range ops {
+		m, ok := a.s.known(op)
+		if !ok {
+			continue
+		}
+		v, ok := m.(bufferization.AnalysisVerifier)
+		if !ok {
+			continue
+		}
+		if err := v.VerifyAnalysis(op, a.s, a.s.opts); err != nil {
+			var d *ir.Diagnostic
+			if !errors.As(err, &d) {
+				return err
+			}
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
 	}
 	return nil
 }
@@ -339,11 +400,21 @@ func (a *analysis) aliases(v ir.Value) []ir.Value {
 // --- what operations do ---
 
 func (ms *models) writes(u use) bool {
+	if r := ms.regionModel(u.op); r != nil {
+		return r.WritesOperand(u.op, u.i, ms)
+	}
 	m := ms.aliasModel(u.op)
 	return m == nil || m.BufferizesToMemoryWrite(u.op, u.i)
 }
 
 func (ms *models) aliasingResults(u use) []ir.Value {
+	if r := ms.regionModel(u.op); r != nil {
+		var vs []ir.Value
+		for _, a := range r.AliasingValues(u.op, u.i, ms) {
+			vs = append(vs, a.Value)
+		}
+		return vs
+	}
 	m := ms.aliasModel(u.op)
 	if m == nil {
 		return nil
@@ -358,6 +429,9 @@ func (ms *models) aliasingResults(u use) []ir.Value {
 // aliasingOperands returns the operands whose buffer result r shares.
 func (ms *models) aliasingOperands(r *ir.OpResult) []use {
 	op := r.Owner()
+	if ms.regionModel(op) != nil {
+		return ms.regionAliasingOperands(r)
+	}
 	m := ms.aliasModel(op)
 	if m == nil {
 		return nil
@@ -385,10 +459,10 @@ func (ms *models) defines(v ir.Value) bool {
 	}
 	op := r.Owner()
 	m := ms.aliasModel(op)
-	if m == nil {
+	if m == nil && ms.regionModel(op) == nil {
 		return true
 	}
-	if d, ok := m.(bufferization.ResultDefinition); ok {
+	if d, ok := m.(bufferization.ResultDefinition); ok && m != nil {
 		return d.ResultBufferizesToMemoryWrite(op, r.Index())
 	}
 	from := ms.aliasingOperands(r)
@@ -400,7 +474,7 @@ func (ms *models) defines(v ir.Value) bool {
 			return true
 		}
 	}
-	return false
+	return op.NumRegions() > 0 && ms.definedInside(op, from)
 }
 
 // writable reports whether v's buffer may be written.
@@ -409,9 +483,11 @@ func (a *analysis) writable(v ir.Value) bool {
 	case *ir.BlockArgument:
 		if p := v.Owner().ParentOp(); p != nil {
 			if _, isFunc := function.AsFuncOp(p); !isFunc {
-				if _, known := a.s.known(p); !known {
-					return false
-				}
+				// The argument of a known operation's region (a loop's
+				// iteration argument) may be written, as upstream's
+				// default isWritable.
+				_, known := a.s.known(p)
+				return known
 			}
 		}
 		return !a.readOnly(v)
@@ -487,15 +563,15 @@ func (ms *models) definitions(v ir.Value) []ir.Value {
 
 // collect adds the in-place writes and the reads of the values of v's
 // alias set to writes and reads.
-func (a *analysis) collect(v ir.Value, reads, ws *useSet) {
+func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 	for _, x := range a.aliases(v) {
 		for o := x.FirstUse(); o != nil; o = o.Next() {
 			u := use{o.Owner(), o.Index()}
 			if a.inPlace[u] && a.s.writes(u) {
-				ws.add(u)
+				ws[u] = true
 			}
 			if a.s.reads(u.op, u.i) {
-				reads.add(u)
+				reads[u] = true
 				continue
 			}
 			// A use that only passes the buffer on to a value that
@@ -508,7 +584,7 @@ func (a *analysis) collect(v ir.Value, reads, ws *useSet) {
 						a.read[r] = rd
 					}
 					if rd {
-						reads.add(u)
+						reads[u] = true
 						break
 					}
 				}
@@ -524,12 +600,12 @@ func (a *analysis) writesReadOnly(u use) bool {
 	found := a.s.writes(u)
 	vals := append([]ir.Value{u.op.Operand(u.i)}, a.s.aliasingResults(u)...)
 	if !found {
-		a.reads.clear()
-		a.ws.clear()
+		clear(a.reads)
+		clear(a.ws)
 		for _, v := range vals {
 			a.collect(v, a.reads, a.ws)
 		}
-		found = len(a.ws.list) > 0
+		found = len(a.ws) > 0
 	}
 	if !found {
 		return false
@@ -552,23 +628,34 @@ func (a *analysis) writesReadOnly(u use) bool {
 // readAfterWrite reports whether deciding u in place would make a read
 // of one of the aliases see a write it does not see by SSA (MLIR's
 // wouldCreateReadAfterWriteInterference): it returns the definition of
-// the value whose read would see the write, or nil. Every operation
-// analyzed sits in the function's body, where order in a block and the
-// entry block's coming first are the order of execution (state.before).
+// the value whose read would see the write, or nil.
 func (a *analysis) readAfterWrite(u use) ir.Value {
 	reads, ws := a.reads, a.ws
-	reads.clear()
-	ws.clear()
+	clear(reads)
+	clear(ws)
 	a.collect(u.op.Operand(u.i), reads, ws)
 	for _, r := range a.s.aliasingResults(u) {
 		a.collect(r, reads, ws)
 	}
 	if a.s.writes(u) {
-		ws.add(u)
+		ws[u] = true
 	}
-	// In the order the uses were found, so that the conflict
-	// print-conflicts reports does not change from run to run.
-	for _, r := range reads.list {
+	// A write in a region whose iterations run in parallel into a buffer
+	// defined outside it: every iteration needs its own copy.
+	if len(reads) > 0 {
+		for w := range ws {
+			at := a.s.parallelRegion(opRegion(w.op))
+			for _, d := range a.s.definitionsOrLeaves(w.op.Operand(w.i)) {
+				if a.s.parallelRegion(valueRegion(d)) != at {
+					return d
+				}
+			}
+		}
+	}
+	// In a fixed order, the later uses first, so that print-conflicts
+	// reports the same conflict on every run.
+	wl := a.s.laterFirst(ws)
+	for _, r := range a.s.laterFirst(reads) {
 		v := r.op.Operand(r.i)
 		defs, ok := a.defs[v]
 		if !ok {
@@ -578,29 +665,41 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 		if len(defs) == 0 {
 			continue
 		}
-		for _, w := range ws.list {
-			if r.op != w.op && a.s.before(r.op, w.op) {
-				continue // the read happens before the write
-			}
-			if r == w {
-				continue
+		for _, w := range wl {
+			// Inside a region that runs repeatedly, the order of the
+			// operations does not rule out a conflict.
+			if a.s.canUseOrder(r, w, defs) {
+				if a.s.happensBefore(r.op, w.op) {
+					continue // the read happens before the write
+				}
+				if r == w {
+					continue
+				}
+				if r.op != w.op && mutuallyExclusive(r.op, w.op) {
+					continue // the branches of an scf.if
+				}
+				// An operation that reads each element before writing
+				// it, through operands that are one buffer when in place.
+				if r.op == w.op && elementwiseSame(r.op, r.i, w.i) &&
+					(a.s.equivalentBack(r.op.Operand(r.i), w.op.Operand(w.i)) || a.s.equivalentBack(w.op.Operand(w.i), r.op.Operand(r.i))) {
+					continue
+				}
 			}
 			// A tile extracted from the destination of a subset
 			// insertion at the subset it writes.
 			if a.matchingSubsets(r, w) {
 				continue
 			}
-			// An operation that reads each element before writing it,
-			// through operands that are one buffer when in place.
-			if r.op == w.op && elementwiseSame(r.op, r.i, w.i) &&
-				(a.s.equivalentBack(r.op.Operand(r.i), w.op.Operand(w.i)) || a.s.equivalentBack(w.op.Operand(w.i), r.op.Operand(r.i))) {
-				continue
-			}
 			for _, d := range defs {
 				if dop := ir.DefiningOp(d); dop != nil {
-					if dop != w.op && a.s.before(w.op, dop) {
+					if a.s.happensBefore(w.op, dop) {
 						continue // the write happens before the definition
 					}
+					if dop != w.op && dop.IsAncestor(w.op) {
+						continue // the write is inside the definition
+					}
+				} else if arg, ok := d.(*ir.BlockArgument); ok && liftInto(w.op, arg.Owner()) == nil {
+					continue // the write is outside the argument's block
 				}
 				if rs := a.s.aliasingResults(w); len(rs) == 1 && rs[0] == d {
 					continue // the write is the definition
@@ -642,18 +741,6 @@ func (ms *models) equivalentBack(v, other ir.Value) bool {
 	return false
 }
 
-// before reports whether a comes before b in their block.
-func (s *state) before(a, b *ir.Operation) bool {
-	if a.Block() != b.Block() {
-		lifted := liftInto(b, a.Block())
-		if lifted == nil {
-			return entryDominates(a.Block(), b)
-		}
-		b = lifted
-	}
-	return a != b && s.isBefore(a, b)
-}
-
 // matchingSubsets reports whether the read r and the write w do not
 // conflict because they touch one subset of one tensor (MLIR's
 // areNonConflictingSubsets):
@@ -689,53 +776,81 @@ func (a *analysis) matchingSubsets(r, w use) bool {
 	return false
 }
 
-// matchesDestination reports whether v comes from parts extracted at
-// the subset that op (with model si) inserts into, of tensors equivalent
-// to its destination: every value where the way back from v through the
-// operands whose buffers the values share ends is such a part (MLIR's
-// matchesInsertDestination).
+// matchesDestination reports whether v, followed back through the
+// operands written in place whose buffers it is, comes from parts
+// extracted at the subset that op (with model si) inserts into, of
+// tensors equivalent to its destination (MLIR's matchesInsertDestination).
 func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferization.SubsetInsertion) bool {
 	equiv := func(x, y ir.Value) bool { return a.equivalent(x, y) }
-	match := func(x ir.Value) bool {
-		_, isResult := x.(*ir.OpResult)
-		return isResult && si.EquivalentSubset(op, x, equiv)
-	}
-	for _, x := range a.s.findBack(v, match) {
-		if !match(x) {
-			return false
+	seen := map[ir.Value]bool{}
+	work := []ir.Value{v}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
 		}
+		seen[x] = true
+		var from []ir.Value
+		if res, ok := x.(*ir.OpResult); ok && a.s.regionModel(res.Owner()) != nil {
+			// What an scf.if yields.
+			for _, al := range a.s.regionAliases(res) {
+				if al.av.Equivalent {
+					from = append(from, al.u.op.Operand(al.u.i))
+				}
+			}
+		} else if ok {
+			for _, u := range a.s.aliasingOperands(res) {
+				if a.inPlace[u] && a.s.writes(u) {
+					from = append(from, u.op.Operand(u.i))
+				}
+			}
+		}
+		if len(from) == 0 {
+			// A leaf: it must be the matching part.
+			if !si.EquivalentSubset(op, x, equiv) {
+				return false
+			}
+			continue
+		}
+		work = append(work, from...)
 	}
 	return true
 }
 
 // equivalent reports whether the tensors x and y have one buffer when
-// the decisions so far hold: one is the other written in place (MLIR's
+// the decisions so far hold: going back from each through the operands
+// whose whole buffers they are, in place, leads to one value (MLIR's
 // areEquivalentBufferizedValues, on the writes decided).
 func (a *analysis) equivalent(x, y ir.Value) bool {
-	return x == y || a.writtenFrom(x, y) || a.writtenFrom(y, x)
+	return x == y || a.equivalenceRoot(x) == a.equivalenceRoot(y)
 }
 
-// writtenFrom reports whether v is other, or written in place into
-// other's buffer by the operations that define it.
-func (a *analysis) writtenFrom(v, other ir.Value) bool {
-	for v != other {
+// equivalenceRoot returns the value that v is written in place into, or
+// is the whole buffer of, going back through the operations that define
+// it as far as that holds.
+func (a *analysis) equivalenceRoot(v ir.Value) ir.Value {
+	for {
 		res, ok := v.(*ir.OpResult)
 		if !ok {
-			return false
+			return v
 		}
 		var next ir.Value
-		for _, u := range a.s.aliasingOperands(res) {
-			if a.inPlace[u] && (a.s.writes(u) || a.s.equivalentResult(u)) {
-				next = u.op.Operand(u.i)
-				break
+		if a.s.regionModel(res.Owner()) != nil {
+			next = a.regionEquivalentOperand(res)
+		} else {
+			for _, u := range a.s.aliasingOperands(res) {
+				if a.inPlace[u] && (a.s.writes(u) || a.s.equivalentResult(u)) {
+					next = u.op.Operand(u.i)
+					break
+				}
 			}
 		}
 		if next == nil {
-			return false
+			return v
 		}
 		v = next
 	}
-	return true
 }
 
 // equivalentResult reports whether u's operation's result is u's whole

@@ -38,8 +38,10 @@ func (s *state) analyzeOnly(funcs []*ir.Operation) error {
 		if f.Region(0).Empty() {
 			continue
 		}
-		if _, ok := s.analyzable(f); !ok {
-			return ir.OpError(f, "test-analysis-only: the in-place analysis decides only functions whose tensor operations, other than operations without a bufferization, sit in their entry block")
+		if _, blocker := s.analyzable(f); blocker == f {
+			return ir.OpError(f, "test-analysis-only: the in-place analysis does not decide a function of several blocks")
+		} else if blocker != nil {
+			return ir.OpError(blocker, "test-analysis-only: the in-place analysis does not decide this operation (no analysis model, or in a region of several blocks)")
 		}
 		s.numberOps(f)
 		if err := s.analyze(f, s.readOnlyArg(f)); err != nil {

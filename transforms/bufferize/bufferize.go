@@ -3,12 +3,13 @@
 // tensor write whether it can happen in the buffer of its destination
 // (in place) or needs a new buffer (an allocation and a copy).
 //
-// A function whose tensor operations all sit in its body's blocks (none
-// after the entry block taking a tensor) and have a
-// bufferization.AliasAnalysis model is decided before it is rewritten, by
-// upstream's bottom-up analysis (analysis.go): the later writes are
-// decided first. Any other function is decided as it is rewritten, in
-// program order, as follows.
+// A function whose tensor operations all sit in regions of one block
+// (or, directly, in its body's blocks, none after the entry block taking
+// a tensor) and have an analysis model (bufferization.AliasAnalysis, or
+// RegionAliasAnalysis for scf loops and branches) is decided before it is
+// rewritten, by upstream's bottom-up analysis (analysis.go): the later
+// writes are decided first. Any other function is decided as it is
+// rewritten, in program order, as follows.
 //
 // The in-place analysis works on alias sets of tensor values (values that
 // may share a buffer once bufferized: a destination and the results
@@ -111,13 +112,16 @@ type state struct {
 	// pos numbers the operations of the function being rewritten in
 	// their blocks (numberOps).
 	pos map[*ir.Operation]int
+	// seq numbers the operations of that function in pre-order, for the
+	// analysis's deterministic order of the uses it compares.
+	seq map[*ir.Operation]int
 }
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	s := &state{models: models{boundaries: opts.FunctionBoundaries}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
-		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
+		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
 	}
@@ -373,7 +377,11 @@ func isLoop(op *ir.Operation) bool { return ir.LoopLikeOp.Implements(op) }
 // ones it numbered.
 func (s *state) numberOps(f *ir.Operation) {
 	clear(s.pos)
+	clear(s.seq)
+	k := 0
 	f.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		s.seq[op] = k
+		k++
 		for i := 0; i < op.NumRegions(); i++ {
 			for _, b := range op.Region(i).Blocks() {
 				n := 0
@@ -532,15 +540,6 @@ func elementwiseSame(w *ir.Operation, i, j int) bool {
 	}
 	e, ok := m.(bufferization.ElementwiseAccessor)
 	return ok && e.BufferizesToElementwiseAccess(w, i, j)
-}
-
-// reads reports whether op reads its operand i as the analysis sees it:
-// a call as its callee does (module.go), else as readsOperand.
-func (ms *models) reads(op *ir.Operation, i int) bool {
-	if c, ok := ms.callModelOf(op); ok {
-		return c.BufferizesToMemoryRead(op, i)
-	}
-	return readsOperand(op, i)
 }
 
 // readsOperand reports whether op reads its operand i

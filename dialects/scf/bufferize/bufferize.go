@@ -16,17 +16,18 @@ import (
 // Register attaches the bufferization models of the scf dialect's
 // operations to ctx.
 func Register(ctx *ir.Context) {
-	attach := func(name string, f func(s *state, op *ir.Operation) error) {
-		bufferization.BufferizableOp.AttachTo(ctx, name, model(f))
+	attachModel := func(name string, m bufferization.BufferizableOpInterface) {
+		bufferization.BufferizableOp.AttachTo(ctx, name, m)
 	}
-	attach("scf.for", (*state).forOp)
-	attach("scf.if", (*state).ifOp)
-	attach("scf.execute_region", (*state).executeRegion)
-	attach("scf.forall", (*state).forall)
-	attach("scf.while", (*state).whileOp)
+	attachModel("scf.for", forModel{model((*state).forOp)})
+	attachModel("scf.if", branchesModel{model((*state).ifOp)})
+	attachModel("scf.execute_region", branchesModel{model((*state).executeRegion)})
+	attachModel("scf.forall", forallModel{model((*state).forall)})
+	attachModel("scf.while", whileModel{model((*state).whileOp)})
 	// A yield or a condition is bufferized by its parent.
-	attach("scf.yield", func(*state, *ir.Operation) error { return nil })
-	attach("scf.condition", func(*state, *ir.Operation) error { return nil })
+	none := model(func(*state, *ir.Operation) error { return nil })
+	attachModel("scf.yield", terminatorModel{none})
+	attachModel("scf.condition", terminatorModel{none})
 }
 
 // model is a bufferization.BufferizableOpInterface given by a function.
@@ -122,24 +123,26 @@ func (s *state) forOp(op *ir.Operation) error {
 			newInits[i] = v
 			continue
 		}
-		b, err := s.Writable(op, 3+i, true)
+		b, err := s.Writable(op, 3+i, !s.UndefinedContents(v))
 		if err != nil {
 			return err
 		}
-		want := s.IdentityType(s.TensorType(v))
-		if _, ok := want.(*ir.MemRefType); !ok {
-			return ir.NewError(op.Loc(), "failed to bufferize op: unranked tensor iter_args are not supported")
+		want, err := s.iterTypeOf(op, v, b)
+		if err != nil {
+			return err
 		}
 		yt, err := s.yieldedOutside(op, i)
 		if err != nil {
 			return err
 		}
-		if b.Type() != want || yt != nil && yt != b.Type() {
+		if yt != nil && yt != b.Type() {
+			// The loop yields a buffer from outside of another type:
+			// the fully dynamic layout, as upstream.
 			want = s.DynamicType(s.TensorType(v))
-			if b.Type() != want {
-				s.b.SetInsertionPoint(op)
-				b = memref.BuildCast(s.b, op.Loc(), b, want).Result(0)
-			}
+		}
+		if b.Type() != want {
+			s.b.SetInsertionPoint(op)
+			b = memref.BuildCast(s.b, op.Loc(), b, want).Result(0)
 		}
 		newInits[i] = b
 		a := body.Argument(1 + i)
@@ -360,7 +363,7 @@ func (s *state) whileOp(op *ir.Operation) error {
 			inits[i] = v
 			continue
 		}
-		b, err := s.Writable(op, i, true)
+		b, err := s.Writable(op, i, !s.UndefinedContents(v))
 		if err != nil {
 			return err
 		}
@@ -466,12 +469,25 @@ func (s *state) iterType(op *ir.Operation, v ir.Value) (ir.Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	want := s.IdentityType(s.TensorType(v))
-	if _, ok := want.(*ir.MemRefType); !ok {
+	return s.iterTypeOf(op, v, b)
+}
+
+// iterTypeOf returns the buffer type of a loop's tensor iteration argument
+// whose init v has buffer b: the identity layout when b has it, else the
+// fully dynamic one, in b's memory space.
+func (s *state) iterTypeOf(op *ir.Operation, v, b ir.Value) (ir.Type, error) {
+	want, ok := s.IdentityType(s.TensorType(v)).(*ir.MemRefType)
+	if !ok {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: unranked tensor iter_args are not supported")
 	}
-	if b.Type() != want {
-		want = s.DynamicType(s.TensorType(v))
+	space := want.MemorySpace
+	if bt, ok := b.Type().(*ir.MemRefType); ok {
+		space = bt.MemorySpace
+	}
+	want = s.ctx.MemRefType(want.Shape, want.Elem, nil, space)
+	if b.Type() != ir.Type(want) {
+		d := s.DynamicType(s.TensorType(v)).(*ir.MemRefType)
+		want = s.ctx.MemRefType(d.Shape, d.Elem, d.Layout, space)
 	}
 	return want, nil
 }

@@ -38,13 +38,14 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
-	attach("tensor.collapse_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })
-	attach("tensor.expand_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })})
 }
 
 // aliasing is the model of an operation whose result is a view of the
 // buffer of its operand 0 that it does not write (tensor.cast,
-// tensor.extract_slice), for the bottom-up analysis.
+// tensor.extract_slice, tensor.collapse_shape and expand_shape), for the
+// bottom-up analysis.
 type aliasing struct{ model }
 
 // BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
@@ -64,15 +65,17 @@ func (aliasing) AliasingResults(_ *ir.Operation, operand int) []int {
 func (aliasing) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
 
 // EquivalentResult implements bufferization.EquivalentResult: a cast's
-// result is its operand's buffer, a slice only a part of it.
+// or a reshape's result is its operand's buffer, a slice only a part of
+// it.
 func (aliasing) EquivalentResult(op *ir.Operation, operand int) bool {
-	_, isCast := tensor.AsCastOp(op)
-	return isCast && operand == 0
+	_, isSlice := tensor.AsExtractSliceOp(op)
+	return !isSlice && operand == 0
 }
 
 // setView gives op's result the view v of its operand 0's buffer, or a
 // copy of it when the analysis decided that the result may not share
-// that buffer.
+// that buffer (a new buffer only, when the result is never read or the
+// operand's contents are undefined, as upstream's canOmitTensorCopy).
 func (s *state) setView(op *ir.Operation, v ir.Value) error {
 	if s.OutOfPlace(op, 0) {
 		if _, ok := op.Result(0).Type().(*ir.RankedTensorType); !ok {
@@ -80,6 +83,10 @@ func (s *state) setView(op *ir.Operation, v ir.Value) error {
 		}
 		s.b.SetInsertionPoint(op)
 		nb := s.Alloc(op.Result(0).Type(), v, nil)
+		if !s.ValueRead(op.Result(0)) || s.UndefinedContents(op.Operand(0)) {
+			s.SetResult(op.Result(0), nb, nil)
+			return nil
+		}
 		memref.BuildCopy(s.b, op.Loc(), v, nb)
 		s.SetResult(op.Result(0), nb, nil)
 		return nil
@@ -103,14 +110,26 @@ func (insertSlice) EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, 
 	if !ok {
 		return false
 	}
+	return extractedAt(v, ins.Dest(), slicePlace{ins.Offsets(), ins.Sizes(), ins.Strides(), ins.StaticOffsets(), ins.StaticSizes(), ins.StaticStrides()}, equiv)
+}
+
+// slicePlace is where a slice operation reads or writes its subset.
+type slicePlace struct {
+	offsets, sizes, strides                   []ir.Value
+	staticOffsets, staticSizes, staticStrides ir.Attribute
+}
+
+// extractedAt reports whether v is a tensor.extract_slice, at place p, of
+// a tensor that equiv says is dest.
+func extractedAt(v, dest ir.Value, p slicePlace, equiv func(a, b ir.Value) bool) bool {
 	ext, ok := tensor.AsExtractSliceOp(ir.DefiningOp(v))
-	if !ok || !equiv(ext.Source(), ins.Dest()) {
+	if !ok || !equiv(ext.Source(), dest) {
 		return false
 	}
-	return slices.Equal(ext.Offsets(), ins.Offsets()) && slices.Equal(ext.Sizes(), ins.Sizes()) && slices.Equal(ext.Strides(), ins.Strides()) &&
-		slices.Equal(interp.DenseArray(ext.StaticOffsets()), interp.DenseArray(ins.StaticOffsets())) &&
-		slices.Equal(interp.DenseArray(ext.StaticSizes()), interp.DenseArray(ins.StaticSizes())) &&
-		slices.Equal(interp.DenseArray(ext.StaticStrides()), interp.DenseArray(ins.StaticStrides()))
+	return slices.Equal(ext.Offsets(), p.offsets) && slices.Equal(ext.Sizes(), p.sizes) && slices.Equal(ext.Strides(), p.strides) &&
+		slices.Equal(interp.DenseArray(ext.StaticOffsets()), interp.DenseArray(p.staticOffsets)) &&
+		slices.Equal(interp.DenseArray(ext.StaticSizes()), interp.DenseArray(p.staticSizes)) &&
+		slices.Equal(interp.DenseArray(ext.StaticStrides()), interp.DenseArray(p.staticStrides))
 }
 
 // parallelInsert is the model of tensor.parallel_insert_slice, which
@@ -121,6 +140,27 @@ type parallelInsert struct{ model }
 // BufferizesToMemoryRead implements bufferization.MemoryReader: only the
 // source is read.
 func (parallelInsert) BufferizesToMemoryRead(_ *ir.Operation, operand int) bool { return operand == 0 }
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis: the
+// shared output is written.
+func (parallelInsert) BufferizesToMemoryWrite(_ *ir.Operation, operand int) bool { return operand == 1 }
+
+// AliasingResults implements bufferization.AliasAnalysis: the operation
+// has no results.
+func (parallelInsert) AliasingResults(*ir.Operation, int) []int { return nil }
+
+// DestinationOperand implements bufferization.SubsetInsertion.
+func (parallelInsert) DestinationOperand(*ir.Operation) int { return 1 }
+
+// EquivalentSubset implements bufferization.SubsetInsertion: v is a
+// tensor.extract_slice of op's shared output at op's place.
+func (parallelInsert) EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool {
+	ins, ok := tensor.AsParallelInsertSliceOp(op)
+	if !ok {
+		return false
+	}
+	return extractedAt(v, ins.Dest(), slicePlace{ins.Offsets(), ins.Sizes(), ins.Strides(), ins.StaticOffsets(), ins.StaticSizes(), ins.StaticStrides()}, equiv)
+}
 
 // model is a bufferization.BufferizableOpInterface given by a function.
 type model func(s *state, op *ir.Operation) error
@@ -482,8 +522,9 @@ func (s *state) reshape(op *ir.Operation, name string) error {
 	if err != nil {
 		return err
 	}
-	if mt, ok := src.Type().(*ir.MemRefType); !ok || mt.Layout != nil {
-		// Only identity buffers are reshaped in place.
+	if mt, ok := src.Type().(*ir.MemRefType); !ok || mt.Layout != nil || s.OutOfPlace(op, 0) {
+		// Only identity buffers are reshaped in place, and only a
+		// buffer the result may share.
 		nb := s.Alloc(s.TensorType(op.Operand(0)), src, nil)
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
 		src = nb

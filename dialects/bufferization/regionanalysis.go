@@ -1,0 +1,70 @@
+package bufferization
+
+import "github.com/strata-ir/strata/core/ir"
+
+// This file declares what the in-place analysis asks of operations whose
+// buffers flow through regions (MLIR's BufferizableOpInterface answers of
+// the scf models): a loop's inits, iteration arguments and results, and
+// the terminators that yield into them.
+
+// AnalysisState is what the in-place analysis knows while it decides,
+// for models whose answers depend on it (MLIR's AnalysisState).
+type AnalysisState interface {
+	// ValueRead reports whether v is read, directly or through the
+	// values that share its buffer (isValueRead).
+	ValueRead(v ir.Value) bool
+	// Equivalent reports whether the tensors a and b have one buffer
+	// under the decisions made so far (areEquivalentBufferizedValues).
+	Equivalent(a, b ir.Value) bool
+}
+
+// AliasingValue is a tensor that may share the buffer of an operand when
+// the operand bufferizes in place (MLIR's AliasingValue).
+type AliasingValue struct {
+	Value ir.Value
+	// Equivalent is set when the value is the operand's whole buffer
+	// (BufferRelation::Equivalent).
+	Equivalent bool
+	// Definite is set when the value is certainly that buffer, not one of
+	// several it may be (an scf.if's result is one of its branches').
+	Definite bool
+}
+
+// RegionAliasAnalysis is implemented by the models of operations whose
+// operands share their buffers with values other than their own results,
+// or whose answers depend on the analysis (scf.for, scf.while,
+// scf.forall, scf.if, scf.execute_region and their terminators). A
+// result of such an operation may also be the buffer of the operands of
+// its regions' terminators whose AliasingValues name it.
+type RegionAliasAnalysis interface {
+	BufferizableOpInterface
+	// ReadsOperand reports whether op reads its tensor operand operand
+	// (MLIR's bufferizesToMemoryRead).
+	ReadsOperand(op *ir.Operation, operand int, st AnalysisState) bool
+	// WritesOperand reports whether op writes its tensor operand operand
+	// when that bufferizes in place (bufferizesToMemoryWrite).
+	WritesOperand(op *ir.Operation, operand int, st AnalysisState) bool
+	// AliasingValues returns the tensors that share the buffer of operand
+	// when it bufferizes in place: results of op, or of its parent for a
+	// terminator (getAliasingValues).
+	AliasingValues(op *ir.Operation, operand int, st AnalysisState) []AliasingValue
+}
+
+// RegionKinds is implemented by models of operations whose regions run
+// more than once (MLIR's isRepetitiveRegion) or in parallel
+// (isParallelRegion) in a way their ir.RegionBranchOp model, if any, does
+// not tell: scf.forall's body is both. Without it, a region is repetitive
+// when its ir.RegionBranchOp successors lead back to it, and never
+// parallel.
+type RegionKinds interface {
+	RepetitiveRegion(op *ir.Operation, region int) bool
+	ParallelRegion(op *ir.Operation, region int) bool
+}
+
+// AnalysisVerifier is implemented by models that check the decisions of
+// the in-place analysis once they are all made (MLIR's verifyAnalysis):
+// scf.for and scf.while reject, without AllowReturnAllocsFromLoops, a
+// loop whose iterations do not pass on their arguments' buffers.
+type AnalysisVerifier interface {
+	VerifyAnalysis(op *ir.Operation, st AnalysisState, opts Options) error
+}
