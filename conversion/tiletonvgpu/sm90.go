@@ -790,7 +790,8 @@ func isFloat8(t ir.Type) bool {
 
 // DefaultCluster returns the cluster of the sm_90a GEMM kernel kf when
 // the cluster option leaves it to the lowering: 1 (no clusters) for
-// every shape, the faster on an H200 at 4096³ and 8192³ in bf16 and f16
-// (docs/performance.md: clusters of two took 1.6 to 1.7 times as long,
-// 1.26 times in bf16 once the relay's arrivals released at CTA scope).
+// every shape (docs/performance.md: on an H200, clusters of two took 1.6
+// to 1.7 times as long, 1.26 times once the producers' relay released at
+// CTA scope, and, with the consumers arriving on both blocks' barriers,
+// 1.01 times at 8192³ bf16: not faster).
 func DefaultCluster(kf *ir.Operation) int64 { return 1 }

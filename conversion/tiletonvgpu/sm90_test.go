@@ -81,8 +81,8 @@ func TestSM90Semantics(t *testing.T) {
 		{"gemm_f8.mlir", "64,256,128", []string{"nvvm.wgmma.mma_async", "n = 256"}, []string{"nvgpu.warpgroup"}, true, " persistent=1"},
 		{"gemm_f8e5m2.mlir", "128,64,128", []string{"A[<e5m2>, <one>, <row>], B[<e5m2>, <one>, <col>]"}, []string{"nvgpu.warpgroup"}, true, ""},
 		// Clusters of two blocks on adjacent tiles sharing an operand
-		// through TMA multicast, the producers relaying their consumers'
-		// releases of each stage to both blocks: B shared by tiles paired along the rows (the grid's
+		// through TMA multicast, the consumers releasing each stage on
+		// both blocks' barriers: B shared by tiles paired along the rows (the grid's
 		// 3 rows of 64x64 tiles leave the last pair's second tile past the
 		// edge), its one box loaded in halves of 32 rows; B's four boxes
 		// of 128x256 tiles shared out two by two; A shared by tiles

@@ -45,18 +45,14 @@ type ring struct {
 	barType      ir.Type
 	// rank is the block's rank in its cluster (nil without clusters).
 	rank ir.Value
-	// relay holds, in a cluster, a barrier per stage on which the
-	// producer of every block of the cluster arrives once the block's
-	// consumers released the stage (nil without clusters).
-	relay ir.Value
 }
 
 // newRing emits, in the kernel's prologue, the dynamic shared memory
 // aligned to the swizzle's 1024 bytes, the full and empty barriers and
 // their initialization by thread 0 (full expects the producer's one
 // arrival and the bytes of the copies, empty one arrival per warpgroup
-// that reads the stage, and in a cluster relay one arrival per block's
-// producer), and a block barrier that publishes them, or a cluster
+// that reads the stage, of every block of the cluster, whose copies of
+// the shared operand refill the stage), and a block barrier that publishes them, or a cluster
 // barrier in a cluster, whose blocks' copies and arrivals then reach each
 // other's barriers.
 func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
@@ -73,9 +69,6 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r.barType = k.parsedType(fmt.Sprintf("!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.stages))
 	r.full = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
 	r.empty = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
-	if p.cluster > 1 {
-		r.relay = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
-	}
 	if p.pingpong {
 		r.order = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, k.parsedType(fmt.Sprintf(
 			"!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.consumers))).Operation.Result(0)
@@ -83,10 +76,7 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	k.guarded(k.cmp(0, k.tid, k.c(0)), func() {
 		for s := int64(0); s < p.stages; s++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.full, k.c(1), k.c(s))
-			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.readers()), k.c(s))
-			if r.relay != nil {
-				nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.relay, k.c(p.cluster), k.c(s))
-			}
+			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.readers()*p.cluster), k.c(s))
 		}
 		for w := int64(0); r.order != nil && w < p.consumers; w++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.order, k.c(1), k.c(w))
@@ -151,31 +141,18 @@ func (r *ring) wait(k *kernel, bars, s, parity ir.Value) {
 // copy the A box at (row bm*ia0, column 64*ia1) and the B boxes at (row
 // 64*ib0, column bn*ib1 + 64j), indices giving the block indices (ia,
 // ib) of step i. In a cluster, the blocks' copies of the shared operand
-// fill the stage of every block: once its consumers released the stage,
-// the producer relays the release to every block's relay barrier
-// (nvgpu.mbarrier.arrive.cluster), copies its own operand, and waits on
-// its relay barrier for every block's producer to have relayed before it
-// copies its part of the shared operand, so that the consumers' releases
-// stay predicated local arrivals, without a branch between their wgmma.
-// The ring's stage and parity are carried from step to step.
+// fill the stage of every block, whose consumers all release the stage
+// on the empty barrier of every block (see consume). The ring's stage
+// and parity are carried from step to step.
 func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value) ([]ir.Value, []ir.Value)) {
 	p := r.p
 	s0, parity0 := r.stageOf(k, base)
 	k.forLoopCarry(k.c(0), steps, []ir.Value{s0, parity0}, func(i ir.Value, at []ir.Value) []ir.Value {
 		g := k.add(base, i)
 		s, parity := at[0], at[1]
-		// The release of the round before.
-		again := k.cmp(9, g, k.c(p.stages))
-		before := k.bin("arith.xori", parity, k.boolConst(true))
-		k.guarded(again, func() {
-			r.wait(k, r.empty, s, before)
-			if r.relay != nil {
-				// In every block of the cluster, whose stages the
-				// block's copies fill too.
-				for q := int64(0); q < p.cluster; q++ {
-					nvgpu.BuildMbarrierArriveCluster(k.b, k.b.Loc, r.relay, s, k.c(q))
-				}
-			}
+		k.guarded(k.cmp(9, g, k.c(p.stages)), func() {
+			// The release of the round before.
+			r.wait(k, r.empty, s, k.bin("arith.xori", parity, k.boolConst(true)))
 		})
 		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.full, k.c(p.stageBytes()), s)
 		ia, ib := indices(i)
@@ -191,18 +168,12 @@ func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value)
 		}
 		for op, bs := range boxes {
 			if op == p.shared() {
+				r.multicast(k, s, op, bs)
 				continue
 			}
 			for _, b := range bs {
 				nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, r.view(k, s, b.off, b.rows, b.cols), r.full, r.desc(op), []ir.Value{b.x, b.y}, s)
 			}
-		}
-		if sh := p.shared(); sh >= 0 {
-			// The block's own operand is on its way; the shared one
-			// waits for every block of the cluster to have released the
-			// stage.
-			k.guarded(again, func() { r.wait(k, r.relay, s, before) })
-			r.multicast(k, s, sh, boxes[sh])
 		}
 		s, parity = r.advance(k, s, parity)
 		return []ir.Value{s, parity}
@@ -271,7 +242,9 @@ func (r *ring) multicast(k *kernel, s ir.Value, op int, bs []tmaBox) {
 // whose group has completed; the last stage is released once the last
 // group completed. One thread of each warpgroup arrives, through a
 // predicated arrival rather than a branch, so that no branch divides a
-// warpgroup between its wgmma.
+// warpgroup between its wgmma; in a cluster, thread r of each warpgroup
+// arrives on the barrier of the block of rank r (as CUTLASS's
+// consumer_release), since the copies of every block refill the stage.
 func (r *ring) consume(k *kernel, steps, base ir.Value, issued func()) ir.Value {
 	p := r.p
 	f32 := k.ctx.FloatType(ir.F32)
@@ -288,6 +261,15 @@ func (r *ring) consume(k *kernel, steps, base ir.Value, issued func()) ir.Value 
 	release := func(s ir.Value) {
 		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.empty, k.c(0), s,
 			nvgpu.MbarrierArriveExpectTxOptions{Predicate: leader})
+	}
+	if p.cluster > 1 {
+		// The rank stays in the cluster where the arrival is off too.
+		lane := k.rem(k.tid, 128)
+		signals := k.cmp(6, lane, k.c(p.cluster))
+		rank := k.rem(lane, p.cluster)
+		release = func(s ir.Value) {
+			nvgpu.BuildMbarrierArriveCluster(k.b, k.b.Loc, r.empty, s, rank, nvgpu.MbarrierArriveClusterOptions{Predicate: signals})
+		}
 	}
 	s0, parity0 := r.stageOf(k, base)
 	out := k.forLoopCarry(k.c(0), steps, []ir.Value{acc, s0, parity0}, func(i ir.Value, at []ir.Value) []ir.Value {
