@@ -160,8 +160,8 @@ func (e *emitter) div(a ir.Value, k int64) ir.Value {
 
 // divu32 returns the quotient (or, with rem, the remainder) of
 // non-negative indices a and b below 2^31, computed in 32 bits: ptxas
-// calls a subroutine for a 64-bit division by anything but a power of
-// two known to it.
+// calls a subroutine for a 64-bit division, and divides 32-bit integers
+// inline.
 func (e *emitter) divu32(a, b ir.Value, rem bool) ir.Value {
 	name := "arith.divui"
 	if rem {

@@ -51,10 +51,10 @@ type ring struct {
 // aligned to the swizzle's 1024 bytes, the full and empty barriers and
 // their initialization by thread 0 (full expects the producer's one
 // arrival and the bytes of the copies, empty one arrival per warpgroup
-// that reads the stage, of every block of the cluster, whose copies of
-// the shared operand refill the stage), and a block barrier that publishes them, or a cluster
-// barrier in a cluster, whose blocks' copies and arrivals then reach each
-// other's barriers.
+// that reads the stage, in every block of the cluster, whose copies of
+// the shared operand refill the stage), and a block barrier that
+// publishes them, or a cluster barrier in a cluster, whose blocks'
+// copies and arrivals then reach each other's barriers.
 func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r := &ring{p: p, descA: descA, descB: descB}
 	if p.cluster > 1 {
@@ -106,10 +106,10 @@ func (r *ring) view(k *kernel, s ir.Value, off, rows, cols int64) ir.Value {
 }
 
 // stageOf returns the stage of k step i and the parity of its round,
-// computed in 32 bits: once per tile, where a loop starts, since ptxas
-// calls a subroutine for a 64-bit division (by a number of stages that is
-// not a power of two). The loops over k steps carry the stage and parity
-// from there (see advance).
+// computed in 32 bits, once per tile where a loop starts: ptxas calls a
+// subroutine for a 64-bit division (even by 4 stages, a constant it
+// reads from a register). The loops over k steps carry the stage and
+// parity from there (see advance).
 func (r *ring) stageOf(k *kernel, i ir.Value) (ir.Value, ir.Value) {
 	return k.divu32(i, k.c(r.p.stages), true), k.cmp(1, k.and(k.divu32(i, k.c(r.p.stages), false), k.c(1)), k.c(0))
 }
