@@ -12,15 +12,15 @@ import (
 // earlier sum of the row: written as linalg, the kernel reduces the row
 // twice, the second reduction waiting for the first, each a round of
 // shuffles and a round through shared memory. The lowering computes both
-// in one reduction instead: each thread takes the count, the mean and the
-// sum of squared deviations from that mean (M2) of its own elements, and
+// in one reduction instead: each thread takes the count, the sum and the
+// sum of squared deviations from the mean (M2) of its own elements, and
 // the threads merge those by Chan's formula for combining two sets,
 //
-//	n = na + nb, mean = (na·meana + nb·meanb)/n,
+//	n = na + nb, sum = suma + sumb,
 //	M2 = M2a + M2b + (meanb − meana)²·na·nb/n,
 //
 // first across the lanes by butterfly shuffles, then across the warps
-// through shared memory. The first reduction's result is then n·mean and
+// through shared memory. The first reduction's result is then the sum and
 // the second's, for any per-row value a,
 //
 //	Σ (y − a)² = M2 + n·(mean − a)²,
@@ -36,7 +36,8 @@ import (
 //
 // Only rows without a column mask are paired: every thread then holds as
 // many elements of each row as any other, so the counts are constants at
-// every level of the butterflies (each merge halves a sum and adds M2s).
+// every level of the butterflies (each merge adds the sums and the M2s
+// and the squared difference of the sums over twice the count).
 // With a mask the counts differ from thread to thread, and the merges
 // divide by them at run time; measured on an H200, the divisions and the
 // mask held until the squares made the masked kernels spill (244 bytes a
