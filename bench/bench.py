@@ -833,25 +833,27 @@ def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
 ROW_DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16}
 
 
-def row_variants(r, c, sms, dtname="bf16"):
-    """Configurations tried for a row-wise kernel over r rows of c columns
-    of dtname: (rows of a block, tile-to-nvgpu options). The first is the
-    default: one block of the row (rounded up to a power of two), as many
-    rows as make 2048 elements, tile-to-nvgpu's own warps (16 elements a
-    thread); f32 rows of 4096 or more as a block per program, bf16 ones on
-    a persistent grid ("persistent" : as many blocks as the device holds
-    at once, see resident_blocks) of one block of 16 warps a
-    multiprocessor with the registers of two (blocks-per-sm=1), whose loop
-    loads the next two programs' rows while it computes the current one
-    (tile-to-nvgpu's prefetch); shorter rows on a persistent grid loading
-    one program ahead. The others: a block per program (no loop), the loop
-    without loads ahead, other budgets of registers for them, loads two or
-    three programs ahead, other warps and rows."""
+def row_variants(r, c, sms, dtname="bf16", op="softmax"):
+    """Configurations tried for a row-wise kernel op over r rows of c
+    columns of dtname: (rows of a block, tile-to-nvgpu options). The first
+    is the default: one block of the row (rounded up to a power of two), as
+    many rows as make 2048 elements, tile-to-nvgpu's own warps (16 elements
+    a thread). Rows of 4096 or more: f32 as a block per program; bf16 on a
+    persistent grid ("persistent" : as many blocks as the device holds at
+    once, see resident_blocks) whose loop loads the next program's row
+    while it computes the current one (tile-to-nvgpu's prefetch), except
+    layernorm, whose γ and β with the rows ahead do not fit the registers
+    of two blocks a multiprocessor: one block of 16 warps a multiprocessor
+    with the registers of two (blocks-per-sm=1), loading two programs
+    ahead. Shorter rows on the persistent grid. The others: a block per
+    program (no loop), the loop without loads ahead, loads two or three
+    programs ahead, other warps and rows (measured on an H200:
+    docs/performance.md)."""
     cols = 1 << (c - 1).bit_length()
     rows = max(1, min(16, 2048 // cols))
     if cols >= 4096:
         deep = "persistent blocks-per-sm=1 prefetch=%d prefetch-depth=2" % (96 if dtname == "f32" else 64)
-        first = [(rows, "")] if dtname == "f32" else [(rows, deep)]
+        first = [(rows, "")] if dtname == "f32" else [(rows, deep)] if op == "layernorm" else [(rows, "persistent")]
         out = first + [(rows, "persistent"), (rows, ""), (rows, deep), (rows, "persistent prefetch=-1"),
                        (rows, "persistent blocks-per-sm=1"), (rows, "persistent warps=32"),
                        (rows, "persistent warps=32 prefetch-depth=2")]
@@ -889,7 +891,7 @@ def run_rows(args, op, r, c, dtname, workdir):
     src = rows_source(op, r, c, dtname)
     cols = 1 << (c - 1).bit_length()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    variants = row_variants(r, c, sms, dtname)
+    variants = row_variants(r, c, sms, dtname, op)
     if not args.row_variants:
         variants = variants[:1]
     torch.manual_seed(0)
