@@ -833,29 +833,42 @@ def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
 ROW_DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16}
 
 
-def row_variants(r, c, sms):
-    """Configurations tried for a row-wise kernel over r rows of c columns:
-    (rows of a block, tile-to-nvgpu options). The first is the default:
-    one block of the row (rounded up to a power of two), as many rows as
-    make 2048 elements, tile-to-nvgpu's own warps (16 elements a thread),
-    on a persistent grid ("persistent" : as many blocks as the device holds
-    at once, see resident_blocks) whose loop loads the next block of rows
-    while it computes the current one (tile-to-nvgpu's prefetch). The
-    others: a block per program (no loop), the loop without loads ahead,
-    other budgets of registers for them, loads two programs ahead, other
-    warps and rows."""
+def row_variants(r, c, sms, dtname="bf16", op="softmax"):
+    """Configurations tried for a row-wise kernel op over r rows of c
+    columns of dtname: (rows of a block, tile-to-nvgpu options). The first
+    is the default: one block of the row (rounded up to a power of two), as
+    many rows as make 2048 elements, tile-to-nvgpu's own warps (16 elements
+    a thread). Rows of 4096 or more: f32 as a block per program; bf16 on a
+    persistent grid ("persistent" : as many blocks as the device holds at
+    once, see resident_blocks) whose loop loads the next program's row
+    while it computes the current one (tile-to-nvgpu's prefetch), except
+    layernorm, whose γ and β with the rows ahead do not fit the registers
+    of two blocks a multiprocessor: one block of 16 warps a multiprocessor
+    with the registers of two (blocks-per-sm=1), loading two programs
+    ahead. Shorter rows on the persistent grid. The others: a block per
+    program (no loop), the loop without loads ahead, loads two or three
+    programs ahead, other warps and rows (measured on an H200:
+    docs/performance.md)."""
     cols = 1 << (c - 1).bit_length()
     rows = max(1, min(16, 2048 // cols))
-    out = [(rows, "persistent"), (rows, ""), (rows, "persistent prefetch=-1")]
     if cols >= 4096:
-        out += [(rows, "persistent prefetch=16"), (rows, "persistent blocks-per-sm=3"),
-                (rows, "persistent prefetch=16 blocks-per-sm=3"), (rows, "persistent warps=32"),
-                (rows, "persistent warps=32 prefetch-depth=2"), (rows, "persistent prefetch=48 prefetch-depth=2")]
+        deep = "persistent blocks-per-sm=1 prefetch=%d prefetch-depth=2" % (96 if dtname == "f32" else 64)
+        first = [(rows, "")] if dtname == "f32" else [(rows, deep)] if op == "layernorm" else [(rows, "persistent")]
+        out = first + [(rows, "persistent"), (rows, ""), (rows, deep), (rows, "persistent prefetch=-1"),
+                       (rows, "persistent blocks-per-sm=1"), (rows, "persistent warps=32"),
+                       (rows, "persistent warps=32 prefetch-depth=2")]
+        if dtname != "f32":
+            out.append((rows, "persistent blocks-per-sm=1 prefetch=64 prefetch-depth=3"))
     else:
-        out += [(max(1, rows // 2), "persistent"), (2 * rows, "persistent"),
-                (max(1, rows // 2), "persistent prefetch=-1"), (max(1, rows // 2), "persistent prefetch=16"),
-                (rows, "persistent prefetch-depth=2"), (max(1, rows // 2), "persistent prefetch-depth=2")]
-    return out
+        out = [(rows, "persistent"), (rows, ""), (rows, "persistent prefetch=-1"),
+               (max(1, rows // 2), "persistent"), (2 * rows, "persistent"),
+               (max(1, rows // 2), "persistent warps=2"), (max(1, rows // 2), "persistent warps=2 prefetch=48 prefetch-depth=2"),
+               (rows, "persistent prefetch=48 prefetch-depth=2"), (max(1, rows // 2), "persistent prefetch-depth=2")]
+    seen = []
+    for v in out:
+        if v not in seen:
+            seen.append(v)
+    return seen
 
 
 def resident_blocks(sms, threads, registers):
@@ -878,7 +891,9 @@ def run_rows(args, op, r, c, dtname, workdir):
     src = rows_source(op, r, c, dtname)
     cols = 1 << (c - 1).bit_length()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    variants = row_variants(r, c, sms) if args.row_variants else row_variants(r, c, sms)[:1]
+    variants = row_variants(r, c, sms, dtname, op)
+    if not args.row_variants:
+        variants = variants[:1]
     torch.manual_seed(0)
     x = torch.randn(r, c, device="cuda", dtype=dt)
     gamma = torch.randn(c, device="cuda", dtype=torch.float32)
