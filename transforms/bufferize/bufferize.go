@@ -208,9 +208,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 				return err
 			}
 		}
-		if s.copyAll {
-			s.dropUnusedAllocs()
-		}
+		s.dropUnusedAllocs()
 		if s.infer[f] {
 			s.inferResults(f)
 		}
@@ -238,9 +236,10 @@ func (s *state) readOnlyArg(f *ir.Operation) func(a *ir.BlockArgument) bool {
 }
 
 // dropUnusedAllocs erases the allocations of tensors of undefined
-// contents that nothing uses: without the analysis, every write went to
-// a new buffer, and upstream erases the tensor.empty or alloc_tensor
-// whose uses it replaced.
+// contents that nothing uses: every write into them went to a new buffer
+// (without the analysis, or out of place, as a write in an scf.forall
+// into a tensor defined outside it), and upstream erases the
+// tensor.empty or alloc_tensor whose uses its copies replaced.
 func (s *state) dropUnusedAllocs() {
 	for v := range s.undef {
 		b := s.buf[v]
