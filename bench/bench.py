@@ -144,8 +144,12 @@ def gemm_source(m, n, k, dt, epilogue):
 
 def rows_source(op, r, c, dt):
     """softmax, rmsnorm or layernorm over the rows of an r x c matrix of
-    dt (f32 or bf16), computed in f32."""
+    dt (f32 or bf16), computed in f32; the norms' γ and β are of dt, as
+    PyTorch's layers hold them, widened where they are used."""
     up = lambda v, o: f"    %{o} = arith.extf %{v} : {dt} to f32" if dt != "f32" else f"    %{o} = arith.addf %{v}, %zero : f32"
+    # γ and β: block arguments of dt, widened where dt is narrower.
+    par = lambda n: f"%{n}0: {dt}" if dt != "f32" else f"%{n}: f32"
+    wide = lambda n: [f"    %{n} = arith.extf %{n}0 : {dt} to f32"] if dt != "f32" else []
     down = lambda v, o: f"    %{o} = arith.truncf %{v} : f32 to {dt}" if dt != "f32" else f"    %{o} = arith.addf %{v}, %zero : f32"
     head = ["#id = affine_map<(d0, d1) -> (d0, d1)>", "#row = affine_map<(d0, d1) -> (d0)>",
             "#col = affine_map<(d0, d1) -> (d1)>"]
@@ -182,21 +186,21 @@ def rows_source(op, r, c, dt):
         f"  %e = tensor.empty() : tensor<{r}x{c}x{dt}>",
     ]
     if op == "rmsnorm":
-        body = [f"func.func @rmsnorm(%x: tensor<{r}x{c}x{dt}>, %gamma: tensor<{c}xf32>) -> tensor<{r}x{c}x{dt}> {{"] + sums + [
+        body = [f"func.func @rmsnorm(%x: tensor<{r}x{c}x{dt}>, %gamma: tensor<{c}x{dt}>) -> tensor<{r}x{c}x{dt}> {{"] + sums + [
             f"  %sq = linalg.generic {{indexing_maps = [#id, #row], iterator_types = [\"parallel\", \"reduction\"]}}",
             f"      ins(%x : tensor<{r}x{c}x{dt}>) outs(%z : tensor<{r}xf32>) {{",
             f"  ^bb0(%v0: {dt}, %acc: f32):", up("v0", "v"),
             f"    %v2 = arith.mulf %v, %v : f32", f"    %a = arith.addf %acc, %v2 : f32", f"    linalg.yield %a : f32",
             f"  }} -> tensor<{r}xf32>",
             f"  %y = linalg.generic {{indexing_maps = [#id, #row, #col, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
-            f"      ins(%x, %sq, %gamma : tensor<{r}x{c}x{dt}>, tensor<{r}xf32>, tensor<{c}xf32>) outs(%e : tensor<{r}x{c}x{dt}>) {{",
-            f"  ^bb0(%v0: {dt}, %s: f32, %g: f32, %out: {dt}):", up("v0", "v"),
+            f"      ins(%x, %sq, %gamma : tensor<{r}x{c}x{dt}>, tensor<{r}xf32>, tensor<{c}x{dt}>) outs(%e : tensor<{r}x{c}x{dt}>) {{",
+            f"  ^bb0(%v0: {dt}, %s: f32, {par('g')}, %out: {dt}):", up("v0", "v"), *wide("g"),
             f"    %ms = arith.divf %s, %n : f32", f"    %me = arith.addf %ms, %eps : f32", f"    %inv = math.rsqrt %me : f32",
             f"    %nrm = arith.mulf %v, %inv : f32", f"    %r0 = arith.mulf %nrm, %g : f32", down("r0", "r"),
             f"    linalg.yield %r : {dt}", f"  }} -> tensor<{r}x{c}x{dt}>",
             f"  return %y : tensor<{r}x{c}x{dt}>", "}"]
         return "\n".join(head + body) + "\n"
-    body = [f"func.func @layernorm(%x: tensor<{r}x{c}x{dt}>, %gamma: tensor<{c}xf32>, %beta: tensor<{c}xf32>) -> tensor<{r}x{c}x{dt}> {{"] + sums + [
+    body = [f"func.func @layernorm(%x: tensor<{r}x{c}x{dt}>, %gamma: tensor<{c}x{dt}>, %beta: tensor<{c}x{dt}>) -> tensor<{r}x{c}x{dt}> {{"] + sums + [
         f"  %ef = tensor.empty() : tensor<{r}x{c}xf32>",
         f"  %sum = linalg.generic {{indexing_maps = [#id, #row], iterator_types = [\"parallel\", \"reduction\"]}}",
         f"      ins(%x : tensor<{r}x{c}x{dt}>) outs(%z : tensor<{r}xf32>) {{",
@@ -212,8 +216,8 @@ def rows_source(op, r, c, dt):
         f"  ^bb0(%cv: f32, %acc: f32):", f"    %c2 = arith.mulf %cv, %cv : f32", f"    %a = arith.addf %acc, %c2 : f32",
         f"    linalg.yield %a : f32", f"  }} -> tensor<{r}xf32>",
         f"  %y = linalg.generic {{indexing_maps = [#id, #row, #col, #col, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
-        f"      ins(%cent, %sq, %gamma, %beta : tensor<{r}x{c}xf32>, tensor<{r}xf32>, tensor<{c}xf32>, tensor<{c}xf32>) outs(%e : tensor<{r}x{c}x{dt}>) {{",
-        f"  ^bb0(%cv: f32, %s: f32, %g: f32, %b: f32, %out: {dt}):",
+        f"      ins(%cent, %sq, %gamma, %beta : tensor<{r}x{c}xf32>, tensor<{r}xf32>, tensor<{c}x{dt}>, tensor<{c}x{dt}>) outs(%e : tensor<{r}x{c}x{dt}>) {{",
+        f"  ^bb0(%cv: f32, %s: f32, {par('g')}, {par('b')}, %out: {dt}):", *wide("g"), *wide("b"),
         f"    %var = arith.divf %s, %n : f32", f"    %ve = arith.addf %var, %eps : f32", f"    %inv = math.rsqrt %ve : f32",
         f"    %nrm = arith.mulf %cv, %inv : f32", f"    %sc = arith.mulf %nrm, %g : f32", f"    %r0 = arith.addf %sc, %b : f32", down("r0", "r"),
         f"    linalg.yield %r : {dt}", f"  }} -> tensor<{r}x{c}x{dt}>",
@@ -306,12 +310,12 @@ class Kernel:
         self.fn(grid, self.block, tuple(args + list(extra)), shared_mem=self.shared)
 
 
-PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, tile-to-nvgpu{{chip={path}}}, canonicalize, cse, loop-invariant-code-motion, {attach}"
+PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, tile-to-nvgpu{{chip={path}}}, canonicalize, cse, {licm}{attach}"
             "gpu.module(convert-nvgpu-to-nvvm, convert-vector-to-llvm, convert-scf-to-cf, convert-gpu-to-nvvm, "
             "reconcile-unrealized-casts))")
 
 
-def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag, path="sm_80", attach=""):
+def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag, path="sm_80", attach="", licm=True):
     """linalg source -> PTX with Strata's tools, through tile-to-nvgpu's
     path for chip path, with the gpu.module's target attached by attach
     (an nvvm-attach-target pass and a comma, or nothing); returns (kernel
@@ -322,7 +326,8 @@ def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag, path="sm_80",
     nv = os.path.join(workdir, tag + ".nvvm.mlir")
     ptx = os.path.join(workdir, tag + ".ptx")
     t0 = time.perf_counter()
-    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path=path, attach=attach),
+    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path=path, attach=attach,
+                                                                                   licm="loop-invariant-code-motion, " if licm else ""),
                     src, "-o", nv], check=True)
     subprocess.run([os.path.join(bindir, "strata-translate"), "--mlir-to-ptx", f"--chip={chip}", nv, "-o", ptx], check=True)
     ms = (time.perf_counter() - t0) * 1e3
@@ -1168,11 +1173,10 @@ def row_variants(r, c, sms, dtname="bf16", op="softmax"):
     a thread). Rows of 4096 or more: f32 as a block per program; bf16 on a
     persistent grid ("persistent" : as many blocks as the device holds at
     once, see resident_blocks) whose loop loads the next program's row
-    while it computes the current one (tile-to-nvgpu's prefetch), except
-    layernorm, whose γ and β with the rows ahead do not fit the registers
-    of two blocks a multiprocessor: one block of 16 warps a multiprocessor
-    with the registers of two (blocks-per-sm=1), loading two programs
-    ahead. Shorter rows on the persistent grid. The others: a block per
+    while it computes the current one (tile-to-nvgpu's prefetch); a bf16
+    γ and β, packed two to a register, leave layernorm within the 64
+    registers of two blocks of 16 warps a multiprocessor. Shorter rows on
+    the persistent grid. The others: a block per
     program (no loop), the loop without loads ahead, loads two or three
     programs ahead, other warps and rows (measured on an H200:
     docs/performance.md)."""
@@ -1180,12 +1184,13 @@ def row_variants(r, c, sms, dtname="bf16", op="softmax"):
     rows = max(1, min(16, 2048 // cols))
     if cols >= 4096:
         deep = "persistent blocks-per-sm=1 prefetch=%d prefetch-depth=2" % (96 if dtname == "f32" else 64)
-        first = [(rows, "")] if dtname == "f32" else [(rows, deep)] if op == "layernorm" else [(rows, "persistent")]
+        first = [(rows, "")] if dtname == "f32" else [(rows, "persistent")]
         out = first + [(rows, "persistent"), (rows, ""), (rows, deep), (rows, "persistent prefetch=-1"),
                        (rows, "persistent blocks-per-sm=1"), (rows, "persistent warps=32"),
                        (rows, "persistent warps=32 prefetch-depth=2")]
         if dtname != "f32":
-            out.append((rows, "persistent blocks-per-sm=1 prefetch=64 prefetch-depth=3"))
+            out += [(rows, "persistent blocks-per-sm=1 prefetch=64 prefetch-depth=3"),
+                    (rows, "persistent prefetch=48 prefetch-depth=2"), (rows, "persistent warps=8")]
     else:
         out = [(rows, "persistent"), (rows, ""), (rows, "persistent prefetch=-1"),
                (max(1, rows // 2), "persistent"), (2 * rows, "persistent"),
@@ -1223,20 +1228,20 @@ def run_rows(args, op, r, c, dtname, workdir):
         variants = variants[:1]
     torch.manual_seed(0)
     x = torch.randn(r, c, device="cuda", dtype=dt)
-    gamma = torch.randn(c, device="cuda", dtype=torch.float32)
-    beta = torch.randn(c, device="cuda", dtype=torch.float32)
-    ins = {"softmax": [x], "rmsnorm": [x, gamma], "layernorm": [x, gamma, beta]}[op]
+    # γ and β of the input's type for both (PyTorch's layers hold
+    # them so); the reference takes the same values in float64.
+    g = torch.randn(c, device="cuda", dtype=torch.float32).to(dt)
+    b = torch.randn(c, device="cuda", dtype=torch.float32).to(dt)
+    ins = {"softmax": [x], "rmsnorm": [x, g], "layernorm": [x, g, b]}[op]
     xd = x.double()
     if op == "softmax":
         ref = torch.softmax(xd, dim=1)
         base = lambda: torch.softmax(x, dim=1)
     elif op == "rmsnorm":
-        ref = xd * torch.rsqrt((xd * xd).mean(dim=1, keepdim=True) + 1e-5) * gamma.double()
-        g = gamma.to(dt)
+        ref = xd * torch.rsqrt((xd * xd).mean(dim=1, keepdim=True) + 1e-5) * g.double()
         base = lambda: torch.nn.functional.rms_norm(x, (c,), g, eps=1e-5)
     else:
-        ref = torch.nn.functional.layer_norm(xd, (c,), gamma.double(), beta.double(), eps=1e-5)
-        g, b = gamma.to(dt), beta.to(dt)
+        ref = torch.nn.functional.layer_norm(xd, (c,), g.double(), b.double(), eps=1e-5)
         base = lambda: torch.nn.functional.layer_norm(x, (c,), g, b, eps=1e-5)
     tol = 2e-2 if dt != torch.float32 else 1e-4
     tag = f"{op}_{r}x{c}_{dtname}"
@@ -1246,8 +1251,12 @@ def run_rows(args, op, r, c, dtname, workdir):
         vt = f"{tag}_v{i}"
         try:
             pass_opts = " ".join("persistent=1" if o == "persistent" else o for o in opts.split())
+            # Without MLIR's loop-invariant code motion, which would
+            # hoist the unpacking of a bf16 γ and β (kept packed two to
+            # a register) out of the persistent loop and so hold them as
+            # f32 again; ptxas's own weighs the registers.
             names, ptx, ms = compile_kernel(args.bin, src, f"{rows},{cols},1", "sm_90a", workdir, vt,
-                                            path=("sm_80 " + pass_opts).strip())
+                                            path=("sm_80 " + pass_opts).strip(), licm=False)
         except subprocess.CalledProcessError as e:
             tried.append({"block": f"{rows}x{cols}", "opts": opts, "error": "compile: " + str(e)[:200]})
             continue

@@ -12,7 +12,8 @@ import (
 // without products spends by default on loads issued ahead (see
 // planPrefetch): a bf16 row of 8192 on 512 threads (8 registers of x
 // for the next row, 8 for the current one) with its f32 scale (16
-// registers, loaded once). An f32 row of 8192 (16 registers for each
+// registers, loaded once) or its bf16 scale and shift (8 registers
+// each, packed). An f32 row of 8192 (16 registers for each
 // row) does not fit: its loop runs without loads ahead.
 const DefaultPrefetchRegs = 32
 
@@ -25,7 +26,8 @@ const DefaultPrefetchRegs = 32
 //     carries from the previous iteration), so that a block's next row
 //     is in flight while it reduces, normalizes and stores this one;
 //   - once do not: they are issued once, before the loop, and their
-//     registers are kept (γ and β of a norm).
+//     registers are kept (γ and β of a norm; 16-bit elements packed two
+//     to a 32-bit register, as they were loaded).
 //
 // Programs of a parallel grid are independent, so reading the next
 // program's inputs before this program's stores is what the grid allows.
@@ -328,6 +330,14 @@ func (k *kernel) lowerPrefetched(body *ir.Block, programs, start, stride ir.Valu
 	clamp := func(p ir.Value) ir.Value { return k.bin("arith.minui", p, last) }
 	k.prefetched = map[*ir.Operation]ir.Value{}
 	k.grouped = []ir.Value{clamp(start)}
+	// The registers of the loads issued before the loop, and those of
+	// the next programs, are kept in the 32-bit words they were loaded
+	// in: 16-bit elements (a bf16 γ and β) two to a register for the
+	// whole loop, half the registers of their elements, unpacked where
+	// each program uses them; unpacking the next program's right after
+	// the load would wait for it there rather than at their first use.
+	k.packAhead = true
+	defer func() { k.packAhead = false }()
 	once, _, err := k.issueLoads(body, plan.once)
 	if err != nil {
 		return err
@@ -335,11 +345,6 @@ func (k *kernel) lowerPrefetched(body *ir.Block, programs, start, stride ir.Valu
 	for op, v := range once {
 		k.prefetched[op] = v
 	}
-	// The next program's registers are carried in the 32-bit words they
-	// were loaded in: unpacking 16-bit elements right after the load
-	// would wait for it there rather than at their first use.
-	k.packAhead = true
-	defer func() { k.packAhead = false }()
 	// The registers of programs start, start + stride, ... (depth of
 	// them) before the loop; the loop carries them, oldest first.
 	first, inits, err := k.issueLoads(body, plan.ahead)

@@ -67,6 +67,13 @@ func TestSemantics(t *testing.T) {
 		{"layernorm.mlir", "4,128,1 persistent=2", []string{"iter_args("}, "layernorm", nil},
 		{"softmax_bf16.mlir", "2,256,1 persistent=3", []string{"iter_args(%{{.*}}) -> (vector<{{.*}}xi32>)", "vector.bitcast"}, "softmax", nil},
 		{"softmax.mlir", "1,256,1 persistent=4 warps=2", []string{"iter_args("}, "softmax", nil},
+		// A bf16 γ and β loaded once, kept as the 32-bit words they were
+		// loaded in and unpacked in the loop where the program uses
+		// them; ragged rows and columns.
+		{"layernorm_bf16_params.mlir", "4,128,1 persistent=2", []string{"vector.load %arg1[%{{.*}}] : memref<72xbf16>, vector<8xbf16>", "vector.bitcast %{{.*}} : vector<8xbf16> to vector<4xi32>", "scf.for", "vector.bitcast %{{.*}} : vector<4xi32> to vector<8xbf16>"}, "layernorm", nil},
+		{"layernorm_bf16_params.mlir", "2,128,1 persistent=3 prefetch-depth=2 warps=2", []string{"iter_args("}, "layernorm", nil},
+		{"rmsnorm_bf16_params.mlir", "2,128,1 persistent=2", []string{"iter_args(", "arith.extf"}, "rmsnorm", nil},
+		{"rmsnorm_bf16_params.mlir", "2,64,1", []string{"scf.for"}, "rmsnorm", nil},
 		// Two and three programs ahead: the loop carries the registers
 		// of each, oldest first, and yields them shifted by one.
 		{"rmsnorm.mlir", "2,128,1 persistent=2 prefetch-depth=2", []string{"iter_args(%arg5 = %{{.*}}, %arg6 = %{{.*}}) -> (vector<1x4xi32>, vector<1x4xi32>)", "scf.yield %arg6, %{{.*}} : vector<1x4xi32>, vector<1x4xi32>"}, "rmsnorm", nil},
