@@ -129,7 +129,10 @@ func parseMmaSync(p ir.OpAsmParser, st *ir.OperationState) error {
 		if has[name] {
 			continue
 		}
-		if v, ok := inferMMAType(types[i], false); ok {
+		// Upstream's parser infers A and B as it infers an accumulator
+		// (i32 registers give s32, f32 ones f32), which its verifier
+		// then rejects; tf32, bf16 and the integer types are written out.
+		if v, ok := inferMMAType(types[i], true); ok {
 			a, err := mmaTypeAttr(ctx, v)
 			if err != nil {
 				return err
