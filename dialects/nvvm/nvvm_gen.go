@@ -3749,7 +3749,7 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 
 // BarrierId returns the optional operand barrierId, or nil when it is absent.
 func (op BarrierOp) BarrierId() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3757,7 +3757,7 @@ func (op BarrierOp) BarrierId() ir.Value {
 
 // NumberOfThreads returns the optional operand numberOfThreads, or nil when it is absent.
 func (op BarrierOp) NumberOfThreads() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3765,7 +3765,7 @@ func (op BarrierOp) NumberOfThreads() ir.Value {
 
 // ReductionPredicate returns the optional operand reductionPredicate, or nil when it is absent.
 func (op BarrierOp) ReductionPredicate() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3781,6 +3781,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 // Res returns the optional result res, or nil when it is absent.
@@ -5417,17 +5427,17 @@ func AsMmaSyncOp(op *ir.Operation) (MmaSyncOp, bool) {
 
 // OperandA returns the operands of the variadic group operandA.
 func (op MmaSyncOp) OperandA() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // OperandB returns the operands of the variadic group operandB.
 func (op MmaSyncOp) OperandB() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // OperandC returns the operands of the variadic group operandC.
 func (op MmaSyncOp) OperandC() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Res returns the result res.
@@ -6149,32 +6159,41 @@ func AsCpAsyncBulkTensorSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkTens
 
 // DstMem returns the operand dstMem.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) DstMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // TmaDescriptor returns the operand tmaDescriptor.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) TmaDescriptor() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Coordinates returns the operands of the variadic group coordinates.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) Coordinates() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Mbar returns the operand mbar.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) Mbar() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Im2colOffsets returns the operands of the variadic group im2colOffsets.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) Im2colOffsets() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4)
 }
 
 // MulticastMask returns the optional operand multicastMask, or nil when it is absent.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) MulticastMask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 5):segmentStart(op.Operation, "operandSegmentSizes", 6)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 5); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6182,7 +6201,7 @@ func (op CpAsyncBulkTensorSharedClusterGlobalOp) MulticastMask() ir.Value {
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 6):segmentStart(op.Operation, "operandSegmentSizes", 7)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 6); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6190,7 +6209,7 @@ func (op CpAsyncBulkTensorSharedClusterGlobalOp) L2CacheHint() ir.Value {
 
 // Predicate returns the optional operand predicate, or nil when it is absent.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) Predicate() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 7):segmentStart(op.Operation, "operandSegmentSizes", 8)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 7); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6328,22 +6347,28 @@ func AsCpAsyncBulkTensorGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkTensorGl
 
 // TmaDescriptor returns the operand tmaDescriptor.
 func (op CpAsyncBulkTensorGlobalSharedCtaOp) TmaDescriptor() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SrcMem returns the operand srcMem.
 func (op CpAsyncBulkTensorGlobalSharedCtaOp) SrcMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Coordinates returns the operands of the variadic group coordinates.
 func (op CpAsyncBulkTensorGlobalSharedCtaOp) Coordinates() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkTensorGlobalSharedCtaOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6351,7 +6376,7 @@ func (op CpAsyncBulkTensorGlobalSharedCtaOp) L2CacheHint() ir.Value {
 
 // Predicate returns the optional operand predicate, or nil when it is absent.
 func (op CpAsyncBulkTensorGlobalSharedCtaOp) Predicate() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6435,22 +6460,25 @@ func AsCpAsyncBulkTensorPrefetchOp(op *ir.Operation) (CpAsyncBulkTensorPrefetchO
 
 // TmaDescriptor returns the operand tmaDescriptor.
 func (op CpAsyncBulkTensorPrefetchOp) TmaDescriptor() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Coordinates returns the operands of the variadic group coordinates.
 func (op CpAsyncBulkTensorPrefetchOp) Coordinates() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Im2colOffsets returns the operands of the variadic group im2colOffsets.
 func (op CpAsyncBulkTensorPrefetchOp) Im2colOffsets() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkTensorPrefetchOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6529,22 +6557,28 @@ func AsCpAsyncBulkTensorReduceOp(op *ir.Operation) (CpAsyncBulkTensorReduceOp, b
 
 // TmaDescriptor returns the operand tmaDescriptor.
 func (op CpAsyncBulkTensorReduceOp) TmaDescriptor() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SrcMem returns the operand srcMem.
 func (op CpAsyncBulkTensorReduceOp) SrcMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Coordinates returns the operands of the variadic group coordinates.
 func (op CpAsyncBulkTensorReduceOp) Coordinates() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkTensorReduceOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6642,27 +6676,39 @@ func AsCpAsyncBulkSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkSharedClus
 
 // DstMem returns the operand dstMem.
 func (op CpAsyncBulkSharedClusterGlobalOp) DstMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SrcMem returns the operand srcMem.
 func (op CpAsyncBulkSharedClusterGlobalOp) SrcMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Mbar returns the operand mbar.
 func (op CpAsyncBulkSharedClusterGlobalOp) Mbar() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Size returns the operand size.
 func (op CpAsyncBulkSharedClusterGlobalOp) Size() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // MulticastMask returns the optional operand multicastMask, or nil when it is absent.
 func (op CpAsyncBulkSharedClusterGlobalOp) MulticastMask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6670,7 +6716,7 @@ func (op CpAsyncBulkSharedClusterGlobalOp) MulticastMask() ir.Value {
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkSharedClusterGlobalOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 5):segmentStart(op.Operation, "operandSegmentSizes", 6)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 5); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6775,22 +6821,31 @@ func AsCpAsyncBulkGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkGlobalSharedCt
 
 // DstMem returns the operand dstMem.
 func (op CpAsyncBulkGlobalSharedCtaOp) DstMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SrcMem returns the operand srcMem.
 func (op CpAsyncBulkGlobalSharedCtaOp) SrcMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Size returns the operand size.
 func (op CpAsyncBulkGlobalSharedCtaOp) Size() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkGlobalSharedCtaOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6798,7 +6853,7 @@ func (op CpAsyncBulkGlobalSharedCtaOp) L2CacheHint() ir.Value {
 
 // ByteMask returns the optional operand byteMask, or nil when it is absent.
 func (op CpAsyncBulkGlobalSharedCtaOp) ByteMask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -7624,17 +7679,17 @@ func AsInlinePtxOp(op *ir.Operation) (InlinePtxOp, bool) {
 
 // ReadOnlyArgs returns the operands of the variadic group readOnlyArgs.
 func (op InlinePtxOp) ReadOnlyArgs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // ReadWriteArgs returns the operands of the variadic group readWriteArgs.
 func (op InlinePtxOp) ReadWriteArgs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Predicate returns the optional operand predicate, or nil when it is absent.
 func (op InlinePtxOp) Predicate() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
