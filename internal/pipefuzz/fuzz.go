@@ -161,8 +161,12 @@ const (
 )
 
 // LoadKnown reads the signatures of the finding files in dir (such as
-// testdata/pipefuzz/open) for Fuzzer.Known. A missing dir gives none.
+// testdata/pipefuzz/open) for Fuzzer.Known. A missing or empty dir gives
+// none.
 func LoadKnown(dir string) (map[string]string, error) {
+	if dir == "" {
+		return nil, nil
+	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.mlir"))
 	if err != nil {
 		return nil, err
