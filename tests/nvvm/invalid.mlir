@@ -155,3 +155,15 @@ llvm.func @mma_e4m3(%a: i32, %c: f32) {
   llvm.return
 }
 
+
+// -----
+
+// The custom form needs the PTX types of registers it cannot infer them
+// from (only f16, f16 pairs, f32, f64 and integers infer one).
+llvm.func @mma_not_inferable(%a: vector<4xf16>, %c: vector<4xf16>) {
+  // expected-error @below {{custom op 'nvvm.mma.sync' attribute multiplicandAPtxType is not provided explicitly and cannot be inferred}}
+  %0 = nvvm.mma.sync A[%a, %a] B[%a] C[%c, %c]
+    {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>,
+     shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (vector<4xf16>, vector<4xf16>, vector<4xf16>) -> !llvm.struct<(vector<4xf16>, vector<4xf16>)>
+  llvm.return
+}
