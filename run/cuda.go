@@ -577,23 +577,13 @@ func (h *cudaHost) dealloc(f *interp.Frame, op *ir.Operation) error {
 
 // toBytes packs elements of eb bytes each.
 func toBytes(data []uint64, eb int) []byte {
-	out := make([]byte, len(data)*eb)
-	var tmp [8]byte
-	for i, v := range data {
-		binary.LittleEndian.PutUint64(tmp[:], v)
-		copy(out[i*eb:], tmp[:eb])
-	}
-	return out
+	return interp.AppendLE(make([]byte, 0, len(data)*eb), data, eb)
 }
 
+// fromBytes unpacks elements of eb bytes each.
 func fromBytes(b []byte, eb int) []uint64 {
 	out := make([]uint64, len(b)/eb)
-	var tmp [8]byte
-	for i := range out {
-		clear(tmp[:])
-		copy(tmp[:eb], b[i*eb:])
-		out[i] = binary.LittleEndian.Uint64(tmp[:])
-	}
+	interp.DecodeLE(out, b, eb)
 	return out
 }
 

@@ -1,7 +1,6 @@
 package run
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"os"
@@ -134,26 +133,48 @@ func ReadNPY(data []byte, t ir.Type) (interp.Value, error) {
 	if int64(len(body)) < n*int64(size) {
 		return interp.Value{}, fmt.Errorf("truncated .npy data")
 	}
-	vals := make([]uint64, n)
-	for i := range vals {
-		var v uint64
-		for b := 0; b < size; b++ {
-			v |= uint64(body[i*size+b]) << (8 * uint(b))
-		}
-		vals[i] = interp.FromBits(elem, v).Bits()
-	}
 	switch t.(type) {
 	case *ir.MemRefType:
 		m := interp.NewMemRef(elem, shape)
-		copy(m.Buf.Data, vals)
+		decodeElements(m.Buf.Data, body, size, elem)
 		return interp.MakeMemRef(t, m), nil
 	case *ir.RankedTensorType:
+		vals := make([]uint64, n)
+		decodeElements(vals, body, size, elem)
 		return interp.MakeDense(t, &interp.Dense{Shape: shape, Data: vals}), nil
 	}
 	if shaped {
 		return interp.Value{}, fmt.Errorf("cannot pass an array as %s", asm.TypeString(t))
 	}
-	return interp.FromBits(t, vals[0]), nil
+	var one [1]uint64
+	decodeElements(one[:], body, size, elem)
+	return interp.FromBits(t, one[0]), nil
+}
+
+// decodeElements fills dst with the little-endian elements of size bytes
+// at the start of body, in the interpreter's bit patterns of elem. Floats
+// and integers as wide as their NumPy dtype are their bytes; any other
+// element goes through interp.FromBits.
+func decodeElements(dst []uint64, body []byte, size int, elem ir.Type) {
+	interp.DecodeLE(dst, body, size)
+	if rawBits(elem, size) {
+		return
+	}
+	for i, v := range dst {
+		dst[i] = interp.FromBits(elem, v).Bits()
+	}
+}
+
+// rawBits reports whether elements of type elem stored in size bytes are
+// their own bit patterns in the interpreter.
+func rawBits(elem ir.Type, size int) bool {
+	switch elem := elem.(type) {
+	case *ir.FloatType:
+		return ir.IntOrFloatBitWidth(elem) == 8*size
+	case *ir.IntegerType:
+		return int(elem.Width) == 8*size
+	}
+	return false
 }
 
 // ReadNPYFile reads a .npy file as a value of type t.
@@ -194,15 +215,11 @@ func WriteNPY(v interp.Value) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("no NumPy dtype for %s", asm.TypeString(elem))
 	}
-	var b bytes.Buffer
-	b.Write(NPYHeader(descr, shape))
 	size, _ := strconv.Atoi(descr[2:])
-	for _, x := range data {
-		for i := 0; i < size; i++ {
-			b.WriteByte(byte(x >> (8 * uint(i))))
-		}
-	}
-	return b.Bytes(), nil
+	hdr := NPYHeader(descr, shape)
+	out := make([]byte, len(hdr), len(hdr)+size*len(data))
+	copy(out, hdr)
+	return interp.AppendLE(out, data, size), nil
 }
 
 // NPYHeader is the version 1.0 .npy header of a C-order array of dtype
