@@ -2,10 +2,22 @@
 """Strata's GPU benchmarks: each Strata kernel is compiled from its linalg
 source down the ladder (linalg-to-tile, tile-to-nvgpu, the gpu.module
 lowering to NVVM, PTX) by the Strata tools, loaded into this process with
-CuPy, checked against PyTorch and timed beside the baselines in the same
-process, on the same GPU, with the same method: CUDA events around each
-run, warm-up, the median of many runs, and the L2 cache flushed between
-runs for memory-bound cases.
+CuPy, checked against PyTorch and timed beside the baselines, on the same
+GPU, with the same method: CUDA events around each run, warm-up, the
+median of many runs, and the L2 cache flushed between runs for
+memory-bound cases.
+
+The candidates of a case (Strata's kernel, cuBLAS or PyTorch, Triton, the
+copy) are timed in rounds (--rounds): each round times each candidate
+once, in an order rotated from round to round, so that the GPU's clock,
+power and temperature weigh on all of them alike. A figure is the median
+of its rounds; a ratio is taken in each round and reported as the median
+with its spread (x_cublas, x_copy, ...: median, quartiles, min, max).
+GEMMs are timed in windows of --window-ms of back-to-back launches (the
+SM clock settles under the power limit within them) after a warm-up of
+--warmup-ms. The GPU's SM clock, power and limiting reasons are read
+through NVML (or nvidia-smi) before and after each case and during each
+window; nothing is set.
 
     python3 bench/bench.py --bin DIR --gemm 4096,4096,4096 --gemm 3000,5000,2000 \
         --epilogue none --epilogue bias_relu --dtype bf16 --out results.json
@@ -354,12 +366,25 @@ def inspect_ptx(ptx, chip="sm_90a"):
 
 # --------------------------------------------------------------------------
 # Timing.
+#
+# Strata's sm_90a kernels run under strata-run (another process), the
+# baselines here, so the GPU's state (SM clock under its power and
+# thermal limits) can differ between the moments two candidates are
+# timed. The candidates of a case are therefore timed in rounds
+# (interleave): each round times every candidate once, in an order
+# rotated from round to round, and each candidate's figure is the median
+# of its rounds; a ratio is taken per round, where both figures share one
+# stretch of time, and reported as its median with its spread. The GPU's
+# clocks, power and limiting reasons are read (never set) through NVML
+# while this runs (GPUState).
 
 _flush = None
 
 
 def bench(fn, reps=50, warmup=10, flush=False):
-    """Median milliseconds of fn, each run between CUDA events."""
+    """Median milliseconds of fn, each run between CUDA events, with the
+    GPU synchronized after each run (and, with flush, the L2 cache
+    overwritten before it)."""
     global _flush
     if flush and _flush is None:
         _flush = torch.empty(512 * 1024 * 1024, dtype=torch.uint8, device="cuda")
@@ -377,6 +402,228 @@ def bench(fn, reps=50, warmup=10, flush=False):
         torch.cuda.synchronize()
         times.append(s.elapsed_time(e))
     return statistics.median(times)
+
+
+def time_launches(fn, n):
+    """Median milliseconds of n runs of fn launched back to back after one
+    untimed run, each between its own pair of CUDA events, with one
+    synchronization at the end: the method of strata-run --time-kernels,
+    so that a baseline and a Strata kernel it runs are timed alike."""
+    fn()
+    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(n)]
+    for s, e in events:
+        s.record()
+        fn()
+        e.record()
+    events[-1][1].synchronize()
+    return statistics.median(s.elapsed_time(e) for s, e in events)
+
+
+def warm_up(fn, ms, est_ms):
+    """Runs fn back to back for about ms milliseconds (est_ms a run), so
+    that the SM clock has settled under the load before the first round."""
+    for _ in range(max(1, math.ceil(ms / max(est_ms, 1e-3)))):
+        fn()
+    torch.cuda.synchronize()
+
+
+def launches_for(window_ms, est_ms, least):
+    """Timed launches of each candidate in a round: enough for window_ms
+    at est_ms a launch, at least least, at most 20000."""
+    return int(min(20000, max(least, math.ceil(window_ms / max(est_ms, 1e-4)))))
+
+
+def spread(xs):
+    """Median, quartiles, minimum and maximum of xs (None where empty)."""
+    xs = sorted(x for x in xs if x is not None and x == x)
+    if not xs:
+        return None
+    q = statistics.quantiles(xs, n=4, method="inclusive") if len(xs) > 1 else [xs[0]] * 3
+    r = lambda v: round(v, 4)
+    return {"median": r(statistics.median(xs)), "q1": r(q[0]), "q3": r(q[2]), "min": r(xs[0]), "max": r(xs[-1]), "n": len(xs)}
+
+
+def interleave(cands, rounds, first=None):
+    """Times each of cands ((name, fn) pairs; fn times one window of its
+    candidate and returns its milliseconds) once a round for rounds
+    rounds, the order rotated by one each round, and returns the
+    milliseconds of each round by name with the GPU state of each window
+    (median SM clock and board power while the GPU was busy, and the
+    limiting reasons seen). first maps names to a window measured just
+    before (milliseconds, host start and end times), which stands for
+    that candidate's window in the first round."""
+    first = first or {}
+    fields = ["sm_mhz", "sm_mhz_low", "power_w", "power_w_max", "reasons"]
+    times = {name: [] for name, _ in cands}
+    state = {f: {name: [] for name, _ in cands} for f in fields}
+    errors = {}
+    orders = []
+    for r in range(rounds):
+        k = r % len(cands)
+        order = cands[k:] + cands[:k]
+        orders.append([name for name, _ in order])
+        for name, fn in order:
+            if r == 0 and name in first:
+                ms, t0, t1 = first[name]
+                w = GPU.window(t0, t1)
+            else:
+                t0 = time.perf_counter()
+                try:
+                    ms = fn()
+                except Exception as e:  # a candidate that fails is reported, the others still run
+                    errors[name] = repr(e)[:300]
+                    ms = None
+                w = GPU.window(t0, time.perf_counter())
+            times[name].append(ms)
+            for f in fields:
+                state[f][name].append(w.get(f))
+    out = {"rounds": rounds, "order": orders, "ms": times}
+    out.update(state)
+    out["limits"] = out.pop("reasons")
+    if errors:
+        out["errors"] = errors
+    return out
+
+
+def ratio_spread(rd, base, cand):
+    """The per-round ratio base / cand of an interleave result: how many
+    times as fast as base cand ran in each round, with its spread."""
+    xs = [b / c if b and c else None for b, c in zip(rd["ms"][base], rd["ms"][cand])]
+    s = spread(xs)
+    if s is not None:
+        s["per_round"] = [None if x is None else round(x, 4) for x in xs]
+    return s
+
+
+def apply_rounds(res, rd, names):
+    """Writes an interleave result into the case record res: each name's
+    milliseconds (the median of its rounds) under the key names gives it,
+    and the rounds themselves under rounds."""
+    res["rounds"] = rd
+    for name, key in names.items():
+        ms = [x for x in rd["ms"].get(name, []) if x is not None]
+        if ms:
+            res[key] = statistics.median(ms)
+
+
+# NVML's clock event (throttle) reasons.
+NVML_REASONS = [(0x1, "idle"), (0x2, "app_clocks"), (0x4, "sw_power_cap"), (0x8, "hw_slowdown"), (0x10, "sync_boost"),
+                (0x20, "sw_thermal"), (0x40, "hw_thermal"), (0x80, "hw_power_brake"), (0x100, "display_clocks")]
+
+
+class GPUState:
+    """The GPU's clocks, power, temperature and clock limiting reasons,
+    read through NVML (libnvidia-ml, queries only) or, where that cannot
+    be loaded, nvidia-smi; nothing is set. With NVML, a thread samples
+    them every interval seconds so that each timed window can be given
+    the state the GPU ran in."""
+
+    def __init__(self, interval=0.02):
+        import threading
+        self.lib, self.h, self.samples, self.interval = None, None, [], interval
+        self.stop = threading.Event()
+        try:
+            import ctypes
+            lib = ctypes.CDLL("libnvidia-ml.so.1")
+            if lib.nvmlInit_v2() != 0:
+                raise OSError("nvmlInit failed")
+            h = ctypes.c_void_p()
+            bus = self._bus_id()
+            if bus is None or lib.nvmlDeviceGetHandleByPciBusId_v2(bus.encode(), ctypes.byref(h)) != 0:
+                if lib.nvmlDeviceGetHandleByIndex_v2(0, ctypes.byref(h)) != 0:
+                    raise OSError("no NVML device")
+            self.lib, self.h, self.ct = lib, h, ctypes
+            self.reasons_fn = getattr(lib, "nvmlDeviceGetCurrentClocksEventReasons", None) or lib.nvmlDeviceGetCurrentClocksThrottleReasons
+        except (OSError, AttributeError):
+            return
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+        self.thread.start()
+
+    @staticmethod
+    def _bus_id():
+        p = torch.cuda.get_device_properties(torch.cuda.current_device())
+        if all(hasattr(p, a) for a in ("pci_domain_id", "pci_bus_id", "pci_device_id")):
+            return f"{p.pci_domain_id:08x}:{p.pci_bus_id:02x}:{p.pci_device_id:02x}.0"
+        return None
+
+    def _uint(self, fn, *args):
+        v = self.ct.c_uint()
+        return v.value if fn(self.h, *args, self.ct.byref(v)) == 0 else None
+
+    def _read(self):
+        """(SM MHz, board power W, reasons bitmask) now."""
+        r = self.ct.c_ulonglong()
+        reasons = r.value if self.reasons_fn(self.h, self.ct.byref(r)) == 0 else None
+        mw = self._uint(self.lib.nvmlDeviceGetPowerUsage)
+        return self._uint(self.lib.nvmlDeviceGetClockInfo, 1), None if mw is None else mw / 1000, reasons
+
+    def _sample(self):
+        while not self.stop.wait(self.interval):
+            try:
+                self.samples.append((time.perf_counter(),) + self._read())
+            except Exception:
+                return
+
+    @staticmethod
+    def reason_names(mask):
+        return [n for bit, n in NVML_REASONS if mask & bit]
+
+    def window(self, t0, t1):
+        """The median SM clock and power of the samples between host
+        times t0 and t1 in which the GPU was not idle, the clock's lowest
+        tenth and the highest power among them (a window of strata-run
+        holds its setup too, at other clocks than its timed launches),
+        and the limiting reasons seen in them."""
+        busy = [s for s in self.samples if t0 <= s[0] <= t1 and s[3] is not None and not s[3] & 1]
+        if not busy:
+            return {}
+        mask = 0
+        for s in busy:
+            mask |= s[3]
+        clocks = sorted(s[1] for s in busy if s[1] is not None)
+        power = [s[2] for s in busy if s[2] is not None]
+        med = lambda xs: round(statistics.median(xs), 1) if xs else None
+        return {"sm_mhz": med(clocks), "sm_mhz_low": clocks[len(clocks) // 10] if clocks else None, "power_w": med(power),
+                "power_w_max": round(max(power), 1) if power else None, "reasons": self.reason_names(mask), "samples": len(busy)}
+
+    def snapshot(self):
+        """The GPU's state now: clocks, their maxima, power and its limit,
+        temperature, performance state and limiting reasons."""
+        if self.lib is not None:
+            ct, lib = self.ct, self.lib
+            sm, w, reasons = self._read()
+            temp = self._uint(lib.nvmlDeviceGetTemperature, 0)
+            limit = self._uint(lib.nvmlDeviceGetEnforcedPowerLimit)
+            ps = ct.c_int()
+            return {"source": "nvml", "sm_mhz": sm, "mem_mhz": self._uint(lib.nvmlDeviceGetClockInfo, 2),
+                    "max_sm_mhz": self._uint(lib.nvmlDeviceGetMaxClockInfo, 1), "power_w": w,
+                    "power_limit_w": None if limit is None else limit / 1000, "temp_c": temp,
+                    "pstate": f"P{ps.value}" if lib.nvmlDeviceGetPerformanceState(self.h, ct.byref(ps)) == 0 else None,
+                    "reasons": None if reasons is None else self.reason_names(reasons)}
+        q = "clocks.sm,clocks.mem,clocks.max.sm,power.draw,power.limit,temperature.gpu,pstate,clocks_event_reasons.active"
+        try:
+            r = subprocess.run(["nvidia-smi", "--query-gpu=" + q, "--format=csv,noheader,nounits"], capture_output=True, text=True, timeout=10)
+            v = [x.strip() for x in r.stdout.splitlines()[0].split(",")]
+            num = lambda s: float(s) if re.fullmatch(r"[0-9.]+", s) else None
+            return {"source": "nvidia-smi", "sm_mhz": num(v[0]), "mem_mhz": num(v[1]), "max_sm_mhz": num(v[2]), "power_w": num(v[3]),
+                    "power_limit_w": num(v[4]), "temp_c": num(v[5]), "pstate": v[6],
+                    "reasons": self.reason_names(int(v[7], 16)) if v[7].startswith("0x") else v[7]}
+        except Exception as e:  # no way to read the state: say so
+            return {"source": None, "error": repr(e)[:200]}
+
+    def close(self):
+        self.stop.set()
+
+
+GPU = None
+
+
+def gpu_line(s):
+    """One line of a GPU state snapshot, for the log."""
+    if not s or s.get("source") is None:
+        return "GPU state unknown"
+    return (f"SM {s.get('sm_mhz')} MHz (max {s.get('max_sm_mhz')}), memory {s.get('mem_mhz')} MHz, {s.get('power_w')} W of "
+            f"{s.get('power_limit_w')}, {s.get('temp_c')} C, {s.get('pstate')}, limits {s.get('reasons')} ({s.get('source')})")
 
 
 def rel_err(x, ref):
@@ -581,25 +828,79 @@ def run_gemm(args, m, n, k, epilogue, dtname, triton_mm, workdir):
     if args.keep:
         import shutil
         shutil.copy(ptx, args.keep)
-    flops = 2.0 * m * n * k
-    res["strata_ms"] = bench(run)
-    bf = bias.to(dt)
-    if epilogue == "none":
-        res["cublas_ms"] = bench(lambda: torch.matmul(a, b))
-    elif epilogue == "bias_relu":
-        res["cublas_ms"] = bench(lambda: torch.matmul(a, b))
-        res["torch_eager_ms"] = bench(lambda: torch.relu(torch.matmul(a, b) + bf))
-    else:
-        res["cublas_ms"] = bench(lambda: torch.matmul(a, b))
-        res["torch_eager_ms"] = bench(lambda: torch.nn.functional.gelu(torch.matmul(a, b) + bf, approximate="tanh"))
-    if triton_mm is not None and epilogue == "none":
-        c = torch.empty(m, n, device="cuda", dtype=dt)
-        triton_mm(a, b, c)
-        res["triton_ms"] = bench(lambda: triton_mm(a, b, c))
-    for key in list(res):
-        if key.endswith("_ms") and key != "compile_ms":
-            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
+    if args.single:
+        res["strata_ms"] = bench(run)
+    est = res.get("strata_ms") or bench(run, reps=5, warmup=2)
+    time_gemm(args, res, a, b, bias, dt, epilogue, triton_mm, [("strata", run)], est)
     return res
+
+
+def gemm_baselines(a, b, bias, dt, epilogue, triton_mm):
+    """The baselines of a GEMM on the inputs a, b (and bias) as (name,
+    function) pairs: cuBLAS (torch.matmul), PyTorch eager for a bias and
+    activation epilogue, and Triton's tutorial matmul where it runs, with
+    its relative error against float64 (None without Triton)."""
+    out = [("cublas", lambda: torch.matmul(a, b))]
+    bf = bias.to(dt)
+    if epilogue == "bias_relu":
+        out.append(("eager", lambda: torch.relu(torch.matmul(a, b) + bf)))
+    elif epilogue == "bias_gelu":
+        out.append(("eager", lambda: torch.nn.functional.gelu(torch.matmul(a, b) + bf, approximate="tanh")))
+    terr = None
+    if triton_mm is not None and epilogue == "none":
+        c = torch.empty(a.shape[0], b.shape[1], device="cuda", dtype=dt)
+        triton_mm(a, b, c)
+        terr = rel_err(c, a.double() @ b.double())
+        out.append(("triton", lambda: triton_mm(a, b, c)))
+    return out, terr
+
+
+# The record's key of each candidate's milliseconds.
+GEMM_KEYS = {"strata": "strata_ms", "tuned": "tuned_ms", "cublas": "cublas_ms", "eager": "torch_eager_ms", "triton": "triton_ms"}
+
+
+def time_gemm(args, res, a, b, bias, dt, epilogue, triton_mm, strata, est_ms, launches=None, first=None):
+    """Times a GEMM case in rounds (interleave): the Strata candidates
+    strata ((name, function) pairs: an in-process launch, or with
+    window=True a function that times a whole window itself, as
+    strata-run does) beside the baselines, every candidate in a round
+    launched the same number of times back to back (time_launches),
+    after a warm-up; writes the medians, the per-round ratios and their
+    spread and TFLOP/s into res. launches and first, where given, are
+    the launches of a window and the Strata windows already measured
+    (interleave's first). With --single, the baselines are also timed as
+    the bench did before, one burst each (res["single"])."""
+    m, k = a.shape
+    n = b.shape[1]
+    base, terr = gemm_baselines(a, b, bias, dt, epilogue, triton_mm)
+    if terr is not None:
+        res["triton_err"] = terr
+    if args.single:
+        single = {key: res[key] for key in ("strata_ms", "tuned_ms") if key in res}
+        for name, fn in base:
+            single[GEMM_KEYS[name]] = bench(fn, reps=args.reps)
+        res["single"] = single
+    launches = launches or launches_for(args.window_ms, est_ms, args.reps)
+    cands = []
+    for name, fn in strata:
+        if getattr(fn, "window", False):
+            cands.append((name, lambda fn=fn: fn(launches)))
+        else:
+            cands.append((name, lambda fn=fn: time_launches(fn, launches)))
+    cands += [(name, lambda fn=fn: time_launches(fn, launches)) for name, fn in base]
+    warm_up(base[0][1], args.warmup_ms, est_ms)
+    rd = interleave(cands, args.rounds, first)
+    rd["launches"] = launches
+    apply_rounds(res, rd, GEMM_KEYS)
+    for name, key in [("cublas", "x_cublas"), ("triton", "x_triton"), ("eager", "x_eager")]:
+        if name in rd["ms"]:
+            res[key] = ratio_spread(rd, name, "strata")
+    if "tuned" in rd["ms"]:
+        res["x_tuned"] = ratio_spread(rd, "strata", "tuned")
+    flops = 2.0 * m * n * k
+    for key in list(res):
+        if key.endswith("_ms") and key != "compile_ms" and res[key]:
+            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
 
 
 def to_npy(t, path):
@@ -716,14 +1017,15 @@ def cached_winner(path, kernel, dims, chip):
     return None
 
 
-def time_sm90(args, src, tag, entry, files, dt, ref, blocks, workdir, cache=None):
+def time_sm90(args, src, tag, entry, files, dt, ref, blocks, workdir, cache=None, reps=None):
     """Compiles the sm_90a GEMM of src with blocks and options entry
     (BLOCKS[:OPTION=VALUE,...]: tile-to-nvgpu options of these blocks, after
     the command line's), or, with cache, through strata-tune's winners cache
     given to linalg-to-tile and tile-to-nvgpu (entry's blocks and options
     then stand for shape classes the cache lacks), runs it under strata-run
-    --engine=cuda and checks it against ref: a result dict, or an error
-    string."""
+    --engine=cuda, timing reps launches (default --reps), and checks it
+    against ref: a result dict (with the run's host start and end times,
+    "window"), or an error string."""
     tiles, _, extra = entry.partition(":")
     extra = " " + extra.replace(",", " ") if extra else ""
     opt = f" tune-cache={cache}" if cache else ""
@@ -736,11 +1038,13 @@ def time_sm90(args, src, tag, entry, files, dt, ref, blocks, workdir, cache=None
     nv = os.path.join(workdir, ttag + ".nvvm.mlir")
     outdir = os.path.join(workdir, ttag + ".out")
     os.makedirs(outdir, exist_ok=True)
+    t0 = time.perf_counter()
     try:
         r = subprocess.run([os.path.join(args.bin, "strata-run"), "--engine=cuda", nv, "-e", "gemm", "--args", ",".join(files),
-                            "--dump-results", outdir, "--time-kernels", str(args.reps)], capture_output=True, text=True, timeout=60)
+                            "--dump-results", outdir, "--time-kernels", str(reps or args.reps)], capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired:
         return "strata-run timed out"
+    t1 = time.perf_counter()
     if r.returncode != 0:
         return (r.stderr or r.stdout)[-300:]
     times = re.findall(r"kernel @\w+::@(gemm\w*): median ([0-9.]+) ms", r.stderr)
@@ -750,12 +1054,32 @@ def time_sm90(args, src, tag, entry, files, dt, ref, blocks, workdir, cache=None
     err = rel_err(out, ref)
     written = not torch.isnan(out.float()).any().item()
     res = {"tiles": entry, "compile_ms": round(ms, 1), "rel_err": err, "ok": bool(err < 2e-2 and written),
-           "strata_ms": float(times[0][1])}
+           "strata_ms": float(times[0][1]), "nv": nv, "window": (t0, t1)}
     res.update(inspect_ptx(ptx))
     if args.keep:
         import shutil
         shutil.copy(ptx, args.keep)
     return res
+
+
+def strata_window(args, nv, files):
+    """A function of n that runs the lowered program nv on files under
+    strata-run --engine=cuda --time-kernels n (one untimed launch, then n
+    back to back between CUDA events) and returns the GEMM kernel's
+    median milliseconds: one window of a round (interleave). Its results
+    go to a scratch folder (they were checked in the first run)."""
+    scratch = nv + ".rounds"
+    os.makedirs(scratch, exist_ok=True)
+
+    def window(n):
+        r = subprocess.run([os.path.join(args.bin, "strata-run"), "--engine=cuda", nv, "-e", "gemm", "--args", ",".join(files),
+                            "--dump-results", scratch, "--time-kernels", str(n)], capture_output=True, text=True, timeout=120)
+        times = re.findall(r"kernel @\w+::@(gemm\w*): median ([0-9.]+) ms", r.stderr)
+        if r.returncode != 0 or len(times) != 1:
+            raise RuntimeError((r.stderr or r.stdout)[-300:])
+        return float(times[0][1])
+    window.window = True
+    return window
 
 
 def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
@@ -768,7 +1092,10 @@ def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
     fastest correct one is reported, as an autotuner would choose. With
     --tune-cache, the GEMM is also compiled through strata-tune's winners
     cache, as a user of the cache compiles it, and reported beside the
-    default (tuned_ms, tuned_config)."""
+    default (tuned_ms, tuned_config). The chosen kernel (and the cache's)
+    and the baselines are then timed in rounds (time_gemm): each round
+    runs strata-run once for each Strata kernel, beside the baselines
+    here."""
     dt, mdt = DTYPES[dtname]
     src = gemm_source(m, n, k, mdt, epilogue)
     tag = f"gemm_sm90_{m}x{n}x{k}_{epilogue}_{dtname}"
@@ -787,11 +1114,17 @@ def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
         ref = torch.relu(ref + bias.double())
     elif epilogue == "bias_gelu":
         ref = torch.nn.functional.gelu(ref + bias.double(), approximate="tanh")
-    flops = 2.0 * m * n * k
+    # Without --single, each kernel's first run times a whole window of a
+    # round (its length estimated from cuBLAS), which then stands for its
+    # window in the first round; with it, the first run is the one burst
+    # of --reps launches that the bench timed before rounds.
+    launches = None
+    if not args.single:
+        launches = launches_for(args.window_ms, bench(lambda: torch.matmul(a, b), reps=5, warmup=2), args.reps)
     best, tried = None, {}
     entries = args.tile_sm90.split(";")
     for entry in entries:
-        r = time_sm90(args, src, tag, entry, files, dt, ref, blocks, workdir)
+        r = time_sm90(args, src, tag, entry, files, dt, ref, blocks, workdir, reps=launches)
         if isinstance(r, str):
             tried[entry] = r
             continue
@@ -804,58 +1137,65 @@ def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
     res = {"case": f"{tag} {best['tiles'].replace(',', 'x')}", "M": m, "N": n, "K": k, "epilogue": epilogue, "dtype": dtname,
            "path": "sm_90a", "persistent": blocks}
     res.update(best)
+    strata = [("strata", strata_window(args, res.pop("nv"), files))]
+    first = {"strata": (best["strata_ms"],) + res.pop("window")} if launches else None
     res["candidates"] = tried
     if args.tune_cache:
         won = cached_winner(args.tune_cache, "gemm." + mdt, (m, n, k), "sm_90a")
-        r = time_sm90(args, src, tag, entries[0], files, dt, ref, blocks, workdir, cache=args.tune_cache)
+        r = time_sm90(args, src, tag, entries[0], files, dt, ref, blocks, workdir, cache=args.tune_cache, reps=launches)
         if isinstance(r, str):
             res["tuned_error"] = r
         else:
             res["tuned_ms"], res["tuned_ok"], res["tuned_err"] = r["strata_ms"], r["ok"], r["rel_err"]
             res["tuned_config"] = (won.get("tile_sizes", "") + " " + " ".join(f"{k}={v}" for k, v in sorted(won.get("options", {}).items()))) if won else "not cached"
-    res["cublas_ms"] = bench(lambda: torch.matmul(a, b), reps=args.reps)
-    bf = bias.to(dt)
-    if epilogue == "bias_relu":
-        res["torch_eager_ms"] = bench(lambda: torch.relu(torch.matmul(a, b) + bf), reps=args.reps)
-    elif epilogue == "bias_gelu":
-        res["torch_eager_ms"] = bench(lambda: torch.nn.functional.gelu(torch.matmul(a, b) + bf, approximate="tanh"), reps=args.reps)
-    if triton_mm is not None and epilogue == "none":
-        c = torch.empty(m, n, device="cuda", dtype=dt)
-        triton_mm(a, b, c)
-        res["triton_err"] = rel_err(c, a.double() @ b.double())
-        res["triton_ms"] = bench(lambda: triton_mm(a, b, c), reps=args.reps)
-    for key in list(res):
-        if key.endswith("_ms") and key != "compile_ms":
-            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
+            if r["ok"]:
+                strata.append(("tuned", strata_window(args, r["nv"], files)))
+                if first:
+                    first["tuned"] = (r["strata_ms"],) + r["window"]
+    res.pop("window", None)
+    time_gemm(args, res, a, b, bias, dt, epilogue, triton_mm, strata, best["strata_ms"], launches, first)
     return res
 
 
 ROW_DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16}
 
 
-def row_variants(r, c, sms):
-    """Configurations tried for a row-wise kernel over r rows of c columns:
-    (rows of a block, tile-to-nvgpu options). The first is the default:
-    one block of the row (rounded up to a power of two), as many rows as
-    make 2048 elements, tile-to-nvgpu's own warps (16 elements a thread),
-    on a persistent grid ("persistent" : as many blocks as the device holds
-    at once, see resident_blocks) whose loop loads the next block of rows
-    while it computes the current one (tile-to-nvgpu's prefetch). The
-    others: a block per program (no loop), the loop without loads ahead,
-    other budgets of registers for them, loads two programs ahead, other
-    warps and rows."""
+def row_variants(r, c, sms, dtname="bf16", op="softmax"):
+    """Configurations tried for a row-wise kernel op over r rows of c
+    columns of dtname: (rows of a block, tile-to-nvgpu options). The first
+    is the default: one block of the row (rounded up to a power of two), as
+    many rows as make 2048 elements, tile-to-nvgpu's own warps (16 elements
+    a thread). Rows of 4096 or more: f32 as a block per program; bf16 on a
+    persistent grid ("persistent" : as many blocks as the device holds at
+    once, see resident_blocks) whose loop loads the next program's row
+    while it computes the current one (tile-to-nvgpu's prefetch), except
+    layernorm, whose γ and β with the rows ahead do not fit the registers
+    of two blocks a multiprocessor: one block of 16 warps a multiprocessor
+    with the registers of two (blocks-per-sm=1), loading two programs
+    ahead. Shorter rows on the persistent grid. The others: a block per
+    program (no loop), the loop without loads ahead, loads two or three
+    programs ahead, other warps and rows (measured on an H200:
+    docs/performance.md)."""
     cols = 1 << (c - 1).bit_length()
     rows = max(1, min(16, 2048 // cols))
-    out = [(rows, "persistent"), (rows, ""), (rows, "persistent prefetch=-1")]
     if cols >= 4096:
-        out += [(rows, "persistent prefetch=16"), (rows, "persistent blocks-per-sm=3"),
-                (rows, "persistent prefetch=16 blocks-per-sm=3"), (rows, "persistent warps=32"),
-                (rows, "persistent warps=32 prefetch-depth=2"), (rows, "persistent prefetch=48 prefetch-depth=2")]
+        deep = "persistent blocks-per-sm=1 prefetch=%d prefetch-depth=2" % (96 if dtname == "f32" else 64)
+        first = [(rows, "")] if dtname == "f32" else [(rows, deep)] if op == "layernorm" else [(rows, "persistent")]
+        out = first + [(rows, "persistent"), (rows, ""), (rows, deep), (rows, "persistent prefetch=-1"),
+                       (rows, "persistent blocks-per-sm=1"), (rows, "persistent warps=32"),
+                       (rows, "persistent warps=32 prefetch-depth=2")]
+        if dtname != "f32":
+            out.append((rows, "persistent blocks-per-sm=1 prefetch=64 prefetch-depth=3"))
     else:
-        out += [(max(1, rows // 2), "persistent"), (2 * rows, "persistent"),
-                (max(1, rows // 2), "persistent prefetch=-1"), (max(1, rows // 2), "persistent prefetch=16"),
-                (rows, "persistent prefetch-depth=2"), (max(1, rows // 2), "persistent prefetch-depth=2")]
-    return out
+        out = [(rows, "persistent"), (rows, ""), (rows, "persistent prefetch=-1"),
+               (max(1, rows // 2), "persistent"), (2 * rows, "persistent"),
+               (max(1, rows // 2), "persistent warps=2"), (max(1, rows // 2), "persistent warps=2 prefetch=48 prefetch-depth=2"),
+               (rows, "persistent prefetch=48 prefetch-depth=2"), (max(1, rows // 2), "persistent prefetch-depth=2")]
+    seen = []
+    for v in out:
+        if v not in seen:
+            seen.append(v)
+    return seen
 
 
 def resident_blocks(sms, threads, registers):
@@ -878,7 +1218,9 @@ def run_rows(args, op, r, c, dtname, workdir):
     src = rows_source(op, r, c, dtname)
     cols = 1 << (c - 1).bit_length()
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    variants = row_variants(r, c, sms) if args.row_variants else row_variants(r, c, sms)[:1]
+    variants = row_variants(r, c, sms, dtname, op)
+    if not args.row_variants:
+        variants = variants[:1]
     torch.manual_seed(0)
     x = torch.randn(r, c, device="cuda", dtype=dt)
     gamma = torch.randn(c, device="cuda", dtype=torch.float32)
@@ -898,8 +1240,8 @@ def run_rows(args, op, r, c, dtname, workdir):
         base = lambda: torch.nn.functional.layer_norm(x, (c,), g, b, eps=1e-5)
     tol = 2e-2 if dt != torch.float32 else 1e-4
     tag = f"{op}_{r}x{c}_{dtname}"
-    tried = []
-    best = None
+    tried, runs = [], {}
+    best = best_run = None
     for i, (rows, opts) in enumerate(variants):
         vt = f"{tag}_v{i}"
         try:
@@ -939,8 +1281,9 @@ def run_rows(args, op, r, c, dtname, workdir):
             shutil.copy(ptx, args.keep)
         if v["ok"]:
             v["ms"] = bench(run, flush=True)
+            runs[len(tried)] = run
             if best is None or v["ms"] < best["ms"]:
-                best = v
+                best, best_run = v, run
         tried.append(v)
     if best is None:
         return {"case": tag, "error": "no configuration compiled and passed: " + json.dumps(tried)[:300]}
@@ -949,9 +1292,24 @@ def run_rows(args, op, r, c, dtname, workdir):
            "compile_ms": best["compile_ms"], "rel_err": best["rel_err"], "ok": best["ok"], "variants": tried}
     res["strata_ms"] = best["ms"]
     res["strata_default_ms"] = tried[0].get("ms")
-    res["torch_eager_ms"] = bench(base, flush=True)
     y = torch.empty_like(x)
-    res["copy_ms"] = bench(lambda: y.copy_(x), flush=True)
+    copy = lambda: y.copy_(x)
+    if args.single:
+        res["single"] = {"strata_ms": best["ms"], "strata_default_ms": tried[0].get("ms"),
+                         "torch_eager_ms": bench(base, flush=True), "copy_ms": bench(copy, flush=True)}
+    # The fastest variant, the default, PyTorch and the copy in rounds,
+    # each timed as above (the L2 cache flushed before each run).
+    cands = [("strata", best_run)]
+    if best is not tried[0] and 0 in runs:
+        cands.append(("default", runs[0]))
+    cands += [("eager", base), ("copy", copy)]
+    warm_up(copy, args.warmup_ms, res["strata_ms"])
+    rd = interleave([(name, lambda fn=fn: bench(fn, flush=True)) for name, fn in cands], args.rounds)
+    apply_rounds(res, rd, {"strata": "strata_ms", "default": "strata_default_ms", "eager": "torch_eager_ms", "copy": "copy_ms"})
+    if best is tried[0]:
+        res["strata_default_ms"] = res["strata_ms"]
+    res["x_copy"] = ratio_spread(rd, "copy", "strata")
+    res["x_eager"] = ratio_spread(rd, "eager", "strata")
     for key in ["strata_ms", "torch_eager_ms", "copy_ms"]:
         res[key.replace("_ms", "_GBps")] = round(nbytes / res[key] / 1e6, 1)
     return res
@@ -1132,7 +1490,16 @@ def main():
                    help="the sm_90a path's consumer warpgroups take whole 128x128 blocks in turn (tile-to-nvgpu ping-pong)")
     p.add_argument("--persistent", default=-1, type=int,
                    help="blocks of the sm_90a GEMM's persistent grid (-1: the GPU's multiprocessors; 0: a block per tile)")
-    p.add_argument("--reps", default=50, type=int, help="timed runs of each GEMM")
+    p.add_argument("--reps", default=50, type=int, help="timed runs of each GEMM (the least in a round)")
+    p.add_argument("--rounds", default=3, type=int, help="rounds in which the candidates of a case (Strata, its tuned kernel, cuBLAS, "
+                   "PyTorch, Triton, the copy) are each timed once, in rotated order; each is reported as the median of its rounds "
+                   "and each ratio as the median of its per-round ratios, with their spread")
+    p.add_argument("--window-ms", default=300.0, type=float, help="GEMMs: the GPU time of each candidate's window in a round "
+                   "(launches back to back; at least --reps)")
+    p.add_argument("--warmup-ms", default=500.0, type=float, help="GPU time of back-to-back runs of a baseline before a case's first round, "
+                   "for the SM clock to settle under load")
+    p.add_argument("--single", action="store_true", help="also time each candidate once, in one burst of --reps runs, as the bench did "
+                   "before rounds (under single in the JSON), to compare the two methods")
     p.add_argument("--rows", action="append", default=[], help="OP:ROWSxCOLS:DTYPE, OP softmax, rmsnorm or layernorm (repeatable)")
     p.add_argument("--row-variants", action="store_true", help="try the configurations of row_variants for each row-wise kernel and report the fastest beside the default")
     p.add_argument("--attention", action="append", default=[], help="B,H,S,D,CAUSAL(0|1),DTYPE[,HKV] (repeatable)")
@@ -1147,9 +1514,16 @@ def main():
     p.add_argument("--no-triton", action="store_true")
     p.add_argument("--keep", default=None, help="copy the PTX files into this folder")
     args = p.parse_args()
+    if args.rounds < 1 or args.reps < 1:
+        p.error("--rounds and --reps must be positive")
+    global GPU
+    GPU = GPUState()
+    before = GPU.snapshot()
     epilogues = args.epilogue or ["none"]
     dtypes = args.dtype or ["bf16"]
     print(f"# {torch.cuda.get_device_name()} · torch {torch.__version__} · {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", flush=True)
+    print(f"# before: {gpu_line(before)}", flush=True)
+    print(f"# method: {args.rounds} rounds, GEMM windows of {args.window_ms:g} ms, warm-up {args.warmup_ms:g} ms", flush=True)
     triton_mm = None if args.no_triton else triton_matmul()
     triton_attn = None if args.no_triton or not args.attention else triton_attention()
     results = []
@@ -1169,6 +1543,7 @@ def main():
                             r = run_gemm(args, m, n, k, ep, dt, triton_mm, wd)
                     except Exception as e:  # a failed case is reported, the others still run
                         r = {"case": f"gemm_{g}_{ep}_{dt}", "error": repr(e)[:400]}
+                    r["gpu_after"] = GPU.snapshot()
                     results.append(r)
                     print(json.dumps(r), flush=True)
         for spec in args.rows:
@@ -1178,6 +1553,7 @@ def main():
                 res = run_rows(args, op, r, c, dt, wd)
             except Exception as e:
                 res = {"case": spec, "error": repr(e)[:400]}
+            res["gpu_after"] = GPU.snapshot()
             results.append(res)
             print(json.dumps(res), flush=True)
         blocks = [tuple(int(x) for x in bl.split("x")) for bl in args.attn_blocks.split(",") if bl] or [None]
@@ -1198,11 +1574,18 @@ def main():
                     res = {"case": f"attn_{spec}_{bl}", "attn": True, "error": repr(e)[:400]}
                 results.append(res)
                 print(json.dumps(res), flush=True)
+    after = GPU.snapshot()
+    GPU.close()
+    print(f"# after: {gpu_line(after)}", flush=True)
     if args.out:
         with open(args.out, "w") as f:
-            json.dump({"gpu": torch.cuda.get_device_name(), "date": time.strftime("%Y-%m-%d"), "results": results}, f, indent=1)
-    # The table.
-    print(f"{'case':52} {'ok':>3} {'err':>8} {'strata':>8} {'cuBLAS':>8} {'Triton':>8} {'eager':>8} {'x cuBLAS':>8} {'x Triton':>8} {'x eager':>8}")
+            json.dump({"gpu": torch.cuda.get_device_name(), "date": time.strftime("%Y-%m-%d"), "time_utc": time.strftime("%H:%M:%S", time.gmtime()),
+                       "method": {"rounds": args.rounds, "window_ms": args.window_ms, "warmup_ms": args.warmup_ms, "reps": args.reps},
+                       "gpu_state_before": before, "gpu_state_after": after, "results": results}, f, indent=1)
+    # The table: medians over the rounds; a ratio is the median of the
+    # per-round ratios, its spread their minimum and maximum.
+    print(f"{'case':52} {'ok':>3} {'err':>8} {'strata':>8} {'cuBLAS':>8} {'Triton':>8} {'eager':>8} {'x cuBLAS':>8} {'spread':>11} "
+          f"{'x Triton':>8} {'x eager':>8} {'MHz S/cB':>9}")
     for r in results:
         if "error" in r:
             print(f"{r['case']:40} ERROR {r['error'][:80]}")
@@ -1210,9 +1593,20 @@ def main():
         if "op" in r or "attn" in r:
             continue
         f = lambda k: f"{r[k]:8.3f}" if k in r else f"{'-':>8}"
-        x = lambda k: f"{r[k] / r['strata_ms']:8.2f}" if k in r else f"{'-':>8}"
+        x = lambda k, rk: f"{r[rk]['median']:8.2f}" if r.get(rk) else (f"{r[k] / r['strata_ms']:8.2f}" if k in r else f"{'-':>8}")
+        sp = f"{r['x_cublas']['min']:.2f}-{r['x_cublas']['max']:.2f}" if r.get("x_cublas") else "-"
+        mhz = lambda n: r.get("rounds", {}).get("sm_mhz", {}).get(n) or []
+        med = lambda xs: f"{statistics.median(v for v in xs if v):.0f}" if any(xs) else "-"
         print(f"{r['case']:52} {'y' if r['ok'] else 'N':>3} {r['rel_err']:8.1e} {f('strata_ms')} {f('cublas_ms')} {f('triton_ms')} {f('torch_eager_ms')} "
-              f"{x('cublas_ms')} {x('triton_ms')} {x('torch_eager_ms')}")
+              f"{x('cublas_ms', 'x_cublas')} {sp:>11} {x('triton_ms', 'x_triton')} {x('torch_eager_ms', 'x_eager')} {med(mhz('strata')) + '/' + med(mhz('cublas')):>9}")
+    single = [r for r in results if "single" in r and "error" not in r and "op" not in r]
+    if single:
+        print(f"{'case (one burst each, before rounds)':52} {'strata':>8} {'cuBLAS':>8} {'Triton':>8} {'x cuBLAS':>8} {'x Triton':>8}")
+        for r in single:
+            g = r["single"]
+            f = lambda k: f"{g[k]:8.3f}" if g.get(k) else f"{'-':>8}"
+            x = lambda k: f"{g[k] / g['strata_ms']:8.2f}" if g.get(k) and g.get("strata_ms") else f"{'-':>8}"
+            print(f"{r['case']:52} {f('strata_ms')} {f('cublas_ms')} {f('triton_ms')} {x('cublas_ms')} {x('triton_ms')}")
     tuned = [r for r in results if "error" not in r and ("tuned_ms" in r or "tuned_error" in r)]
     if tuned:
         print(f"{'case (winners cache)':52} {'ok':>3} {'default':>8} {'tuned':>8} {'cuBLAS':>8} {'x default':>9} {'x cuBLAS':>8}  tuned config")
@@ -1240,11 +1634,15 @@ def main():
                   f"{r['sdpa_ms'] / r['strata_ms']:7.2f} {xt}")
     rows = [r for r in results if "op" in r]
     if rows:
-        print(f"{'case':28} {'ok':>3} {'err':>8} {'strata':>7} {'default':>7} {'eager':>7} {'copy':>7} {'GB/s':>6} {'copyGB/s':>8} {'x copy':>6} {'x eager':>7}  config")
+        print(f"{'case':28} {'ok':>3} {'err':>8} {'strata':>7} {'default':>7} {'eager':>7} {'copy':>7} {'GB/s':>6} {'copyGB/s':>8} {'x copy':>6} "
+              f"{'spread':>9} {'x eager':>7}  config")
         for r in rows:
             d = r.get("strata_default_ms")
+            xc = r.get("x_copy") or {"median": r["copy_ms"] / r["strata_ms"], "min": 0, "max": 0}
+            xe = r.get("x_eager") or {"median": r["torch_eager_ms"] / r["strata_ms"]}
+            sp = f"{xc['min']:.2f}-{xc['max']:.2f}"
             print(f"{r['case']:28} {'y' if r['ok'] else 'N':>3} {r['rel_err']:8.1e} {r['strata_ms']:7.3f} {d if d is None else round(d, 3)!s:>7} {r['torch_eager_ms']:7.3f} "
-                  f"{r['copy_ms']:7.3f} {r['strata_GBps']:6.0f} {r['copy_GBps']:8.0f} {r['copy_ms'] / r['strata_ms']:6.2f} {r['torch_eager_ms'] / r['strata_ms']:7.2f}  {r['block']} {r['opts']}")
+                  f"{r['copy_ms']:7.3f} {r['strata_GBps']:6.0f} {r['copy_GBps']:8.0f} {xc['median']:6.2f} {sp:>9} {xe['median']:7.2f}  {r['block']} {r['opts']}")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,13 @@ func lowerMbarrierArriveCluster(b *builder, o *ir.Operation, operands []ir.Value
 	ctx := b.ctx()
 	p := b.barrierPtr(op.Barriers().Type(), operands[0], operands[1])
 	remote := b.value("nvvm.mapa", []ir.Value{p, b.truncToI32(operands[2])}, llvm.Ptr(ctx, 7))
+	if op.Predicate() != nil {
+		// A predicated arrival: arrive.expect_tx of no bytes, the arrival
+		// that takes a predicate.
+		b.create("nvvm.mbarrier.arrive.expect_tx", []ir.Value{remote, b.i32(0), operands[3]}, nil)
+		b.r.ReplaceOp(o, nil)
+		return true
+	}
 	b.create("nvvm.mbarrier.arrive", []ir.Value{remote}, nil, prop("relaxed", ctx.Bool(false)))
 	b.r.ReplaceOp(o, nil)
 	return true

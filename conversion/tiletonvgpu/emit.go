@@ -158,6 +158,20 @@ func (e *emitter) div(a ir.Value, k int64) ir.Value {
 	return e.bin("arith.shrui", a, e.c(int64(log2(k))))
 }
 
+// divu32 returns the quotient (or, with rem, the remainder) of
+// non-negative indices a and b below 2^31, computed in 32 bits: ptxas
+// calls a subroutine for a 64-bit division, and divides 32-bit integers
+// inline.
+func (e *emitter) divu32(a, b ir.Value, rem bool) ir.Value {
+	name := "arith.divui"
+	if rem {
+		name = "arith.remui"
+	}
+	i32 := e.ctx.I(32)
+	q := e.bin(name, e.val("arith.index_cast", []ir.Value{a}, i32), e.val("arith.index_cast", []ir.Value{b}, i32))
+	return e.val("arith.index_castui", []ir.Value{q}, e.index())
+}
+
 // rem is the remainder of a non-negative index by a power of two (a
 // mask).
 func (e *emitter) rem(a ir.Value, k int64) ir.Value {

@@ -12,15 +12,15 @@ import (
 // earlier sum of the row: written as linalg, the kernel reduces the row
 // twice, the second reduction waiting for the first, each a round of
 // shuffles and a round through shared memory. The lowering computes both
-// in one reduction instead: each thread takes the count, the mean and the
-// sum of squared deviations from that mean (M2) of its own elements, and
+// in one reduction instead: each thread takes the count, the sum and the
+// sum of squared deviations from the mean (M2) of its own elements, and
 // the threads merge those by Chan's formula for combining two sets,
 //
-//	n = na + nb, mean = (na·meana + nb·meanb)/n,
+//	n = na + nb, sum = suma + sumb,
 //	M2 = M2a + M2b + (meanb − meana)²·na·nb/n,
 //
 // first across the lanes by butterfly shuffles, then across the warps
-// through shared memory. The first reduction's result is then n·mean and
+// through shared memory. The first reduction's result is then the sum and
 // the second's, for any per-row value a,
 //
 //	Σ (y − a)² = M2 + n·(mean − a)²,
@@ -36,7 +36,8 @@ import (
 //
 // Only rows without a column mask are paired: every thread then holds as
 // many elements of each row as any other, so the counts are constants at
-// every level of the butterflies (each merge halves a sum and adds M2s).
+// every level of the butterflies (each merge adds the sums and the M2s
+// and the squared difference of the sums over twice the count).
 // With a mask the counts differ from thread to thread, and the merges
 // divide by them at run time; measured on an H200, the divisions and the
 // mask held until the squares made the masked kernels spill (244 bytes a
@@ -55,10 +56,10 @@ type moments struct {
 	stats map[int64]rowStats
 }
 
-// rowStats are the moments of a set of n elements: mean and M2.
+// rowStats are the moments of a set of n elements: their sum and M2.
 type rowStats struct {
-	n        float64
-	mean, m2 ir.Value
+	n       float64
+	sum, m2 ir.Value
 }
 
 // planMoments returns the pairs of reductions of kernel body that
@@ -326,10 +327,11 @@ func (k *kernel) lowerMoments(op *ir.Operation, m *moments) bool {
 	}
 	add := func(a, b ir.Value) ir.Value { return k.bin("arith.addf", a, b) }
 	mul := func(a, b ir.Value) ir.Value { return k.bin("arith.mulf", a, b) }
+	fma := func(a, b, c ir.Value) ir.Value { return k.val("math.fma", []ir.Value{a, b, c}, f32) }
 
 	// 1. Each thread's own elements, by groups of registers that differ
-	// only in bits along the rows: the mean, then the squared deviations
-	// from it.
+	// only in bits along the rows: the sum, then the squared deviations
+	// from the mean, accumulated by fused multiply-adds.
 	regD := dimBits(l.Reg, dim)
 	groups := map[int][]int{}
 	var keys []int
@@ -347,29 +349,38 @@ func (k *kernel) lowerMoments(op *ir.Operation, m *moments) bool {
 			xs = append(xs, k.extract(y, f32, unflatten(r, rt.Shape)))
 		}
 		n := float64(len(xs))
-		mean := mul(treeSum(xs, add), fc(1/n))
-		var sq []ir.Value
+		sum := treeSum(xs, add)
+		mean := mul(sum, fc(1/n))
+		var m2 ir.Value
 		for _, x := range xs {
 			d := k.bin("arith.subf", x, mean)
-			sq = append(sq, mul(d, d))
+			if m2 == nil {
+				m2 = mul(d, d)
+			} else {
+				m2 = fma(d, d, m2)
+			}
 		}
-		st[key] = rowStats{n: n, mean: mean, m2: treeSum(sq, add)}
+		st[key] = rowStats{n: n, sum: sum, m2: m2}
 	}
 	// merge combines the moments of two sets (Chan's formula); the
-	// counts are constants.
+	// counts are constants. For sets of m elements each, the means
+	// differ by (sumb − suma)/m, and the term is (sumb − suma)²/(2m): one
+	// difference, one product and one fused multiply-add besides the
+	// two sums, the same bits in both lanes of a butterfly (the
+	// difference changes sign between them, its square does not).
 	merge := func(a, b rowStats) rowStats {
 		n := a.n + b.n
-		delta := k.bin("arith.subf", b.mean, a.mean)
-		var mean ir.Value
+		sum := add(a.sum, b.sum)
+		m2 := add(a.m2, b.m2)
 		if a.n == b.n {
-			mean = mul(add(a.mean, b.mean), fc(0.5))
-		} else {
-			mean = add(mul(a.mean, fc(a.n/n)), mul(b.mean, fc(b.n/n)))
+			d := k.bin("arith.subf", b.sum, a.sum)
+			return rowStats{n: n, sum: sum, m2: fma(mul(d, fc(1/(2*a.n))), d, m2)}
 		}
-		return rowStats{n: n, mean: mean, m2: add(add(a.m2, b.m2), mul(mul(delta, delta), fc(a.n*b.n/n)))}
+		delta := k.bin("arith.subf", mul(b.sum, fc(1/b.n)), mul(a.sum, fc(1/a.n)))
+		return rowStats{n: n, sum: sum, m2: fma(mul(delta, fc(a.n*b.n/n)), delta, m2)}
 	}
 	shuffled := func(s rowStats, mask int64) rowStats {
-		return rowStats{n: s.n, mean: k.shuffleXor(s.mean, mask), m2: k.shuffleXor(s.m2, mask)}
+		return rowStats{n: s.n, sum: k.shuffleXor(s.sum, mask), m2: k.shuffleXor(s.m2, mask)}
 	}
 	// 2. Lanes: butterflies over the lane bits along the rows.
 	laneD := dimBits(l.Lane, dim)
@@ -381,7 +392,7 @@ func (k *kernel) lowerMoments(op *ir.Operation, m *moments) bool {
 			st[key] = merge(st[key], shuffled(st[key], 1<<b))
 		}
 	}
-	// 3. Warps: each warp's mean and M2 through shared memory.
+	// 3. Warps: each warp's sum and M2 through shared memory.
 	if warpD := dimBits(l.Warp, dim); warpD != 0 {
 		slots := int64(1) << popcount(warpD)
 		rows := shape[other]
@@ -398,13 +409,13 @@ func (k *kernel) lowerMoments(op *ir.Operation, m *moments) bool {
 				if int64(key)&dupReg != 0 {
 					continue
 				}
-				k.op("memref.store", []ir.Value{st[key].mean, sm, at(0, slot, rowOf(key))}, nil)
+				k.op("memref.store", []ir.Value{st[key].sum, sm, at(0, slot, rowOf(key))}, nil)
 				k.op("memref.store", []ir.Value{st[key].m2, sm, at(1, slot, rowOf(key))}, nil)
 			}
 		})
 		written := k.op("gpu.barrier", nil, nil)
 		read := func(s, row ir.Value, n float64) rowStats {
-			return rowStats{n: n, mean: k.val("memref.load", []ir.Value{sm, at(0, s, row)}, f32),
+			return rowStats{n: n, sum: k.val("memref.load", []ir.Value{sm, at(0, s, row)}, f32),
 				m2: k.val("memref.load", []ir.Value{sm, at(1, s, row)}, f32)}
 		}
 		for _, key := range keys {
@@ -428,13 +439,13 @@ func (k *kernel) lowerMoments(op *ir.Operation, m *moments) bool {
 		}
 		k.reduceBarriers = append(k.reduceBarriers, [2]*ir.Operation{written, k.op("gpu.barrier", nil, nil)})
 	}
-	// The first reduction's result, the sum: n·mean.
+	// The first reduction's result, the sum.
 	m.stats = map[int64]rowStats{}
 	sums := map[int64]ir.Value{}
 	for _, key := range keys {
 		row := l.RegCoord(key)[other]
 		m.stats[row] = st[key]
-		sums[row] = mul(st[key].mean, fc(st[key].n))
+		sums[row] = st[key].sum
 	}
 	ot, _, _ := k.regType(red.Result())
 	k.vals[red.Result()] = k.rowVector(sums, rl, ot)
@@ -442,7 +453,8 @@ func (k *kernel) lowerMoments(op *ir.Operation, m *moments) bool {
 }
 
 // lowerSecondMoment lowers the second reduction of pair m, whose first
-// lowerMoments lowered: Σ (y − a)² = M2 + n·(mean − a)² for each row.
+// lowerMoments lowered: Σ (y − a)² = M2 + n·(mean − a)² for each row, the
+// last product and sum one fused multiply-add.
 func (k *kernel) lowerSecondMoment(op *ir.Operation, m *moments) error {
 	red, _ := tile.AsReduceOp(op)
 	ot, rl, err := k.regType(red.Result())
@@ -460,9 +472,12 @@ func (k *kernel) lowerSecondMoment(op *ir.Operation, m *moments) error {
 		if _, done := byRow[row]; !ok || done {
 			continue
 		}
-		n := k.val("arith.constant", nil, f32, ir.NamedAttr{Name: "value", Value: k.ctx.FloatAttr(f32.(*ir.FloatType), s.n)})
-		d := k.bin("arith.subf", s.mean, k.extract(av, f32, unflatten(q, at.Shape)))
-		byRow[row] = k.bin("arith.addf", s.m2, k.bin("arith.mulf", n, k.bin("arith.mulf", d, d)))
+		fc := func(x float64) ir.Value {
+			return k.val("arith.constant", nil, f32, ir.NamedAttr{Name: "value", Value: k.ctx.FloatAttr(f32.(*ir.FloatType), x)})
+		}
+		mean := k.bin("arith.mulf", s.sum, fc(1/s.n))
+		d := k.bin("arith.subf", mean, k.extract(av, f32, unflatten(q, at.Shape)))
+		byRow[row] = k.val("math.fma", []ir.Value{k.bin("arith.mulf", d, fc(s.n)), d, s.m2}, f32)
 	}
 	k.vals[red.Result()] = k.rowVector(byRow, rl, ot)
 	return nil

@@ -467,8 +467,8 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 	eachTile := func(start, step ir.Value, role func(steps, base ir.Value) error) {
 		k.forLoopStep(start, tiles, step, func(t ir.Value) {
 			k.tileIndex = t
-			j := k.bin("arith.divui", k.bin("arith.subi", t, first), blocks)
-			k.grouped = groupedOrder(k.emitter, t, units[0], units[1], groupM)
+			j := k.divu32(k.bin("arith.subi", t, first), blocks, false)
+			k.grouped = groupedOrder32(k.emitter, t, units[0], units[1], groupM)
 			if p.cluster > 1 {
 				k.grouped[pair] = k.add(k.mul(k.grouped[pair], p.cluster), ring.rank)
 			}
@@ -521,7 +521,7 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 		eachTile(start, step, func(steps, base ir.Value) error {
 			issued := func() {}
 			if p.pingpong {
-				issued = ring.takeTurn(k, wg, k.bin("arith.divui", k.bin("arith.subi", k.tileIndex, start), step))
+				issued = ring.takeTurn(k, wg, k.divu32(k.bin("arith.subi", k.tileIndex, start), step, false))
 			}
 			k.vals[p.loop.Result(0)] = ring.consume(k, steps, base, issued)
 			var epilogue []*ir.Operation
@@ -531,7 +531,7 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 			var store func(op *ir.Operation) bool
 			if p.out != nil {
 				// The number of tiles the warpgroup stored before.
-				n := k.bin("arith.divui", k.bin("arith.subi", k.tileIndex, start), step)
+				n := k.divu32(k.bin("arith.subi", k.tileIndex, start), step, false)
 				store = func(op *ir.Operation) bool {
 					if op != p.out.store.Operation {
 						return false
@@ -681,17 +681,34 @@ func usedOutside(v ir.Value, chain []*ir.Operation) bool {
 // gx x gy grid in grouped order: consecutive tiles walk groupM block rows
 // down one block column before moving right, so that the tiles running
 // at once share the rows of A and the columns of B they load. groupM of
-// 1 or less is the launch order (rows first).
+// 1 or less is the launch order (rows first). The arithmetic is in the
+// integer type of t, gx and gy.
 func groupedOrder(e *emitter, t, gx, gy ir.Value, groupM int64) []ir.Value {
 	if groupM <= 1 {
 		return []ir.Value{e.bin("arith.remui", t, gx), e.bin("arith.divui", t, gx)}
 	}
-	inGroup := e.bin("arith.muli", gy, e.c(groupM))
+	c := e.c(groupM)
+	if t.Type() != e.index() {
+		c = e.val("arith.constant", nil, t.Type(), ir.NamedAttr{Name: "value", Value: e.ctx.IntegerAttr(t.Type(), groupM)})
+	}
+	inGroup := e.bin("arith.muli", gy, c)
 	group := e.bin("arith.divui", t, inGroup)
-	first := e.bin("arith.muli", group, e.c(groupM))
-	size := e.bin("arith.minui", e.bin("arith.subi", gx, first), e.c(groupM))
+	first := e.bin("arith.muli", group, c)
+	size := e.bin("arith.minui", e.bin("arith.subi", gx, first), c)
 	local := e.bin("arith.remui", t, inGroup)
-	return []ir.Value{e.add(first, e.bin("arith.remui", local, size)), e.bin("arith.divui", local, size)}
+	return []ir.Value{e.bin("arith.addi", first, e.bin("arith.remui", local, size)), e.bin("arith.divui", local, size)}
+}
+
+// groupedOrder32 is groupedOrder of the tiles of a persistent grid,
+// computed in 32 bits (its tiles number less than 2^31; see divu32).
+func groupedOrder32(e *emitter, t, gx, gy ir.Value, groupM int64) []ir.Value {
+	i32 := e.ctx.I(32)
+	narrow := func(v ir.Value) ir.Value { return e.val("arith.index_cast", []ir.Value{v}, i32) }
+	out := groupedOrder(e, narrow(t), narrow(gx), narrow(gy), groupM)
+	for i, v := range out {
+		out[i] = e.val("arith.index_castui", []ir.Value{v}, e.index())
+	}
+	return out
 }
 
 // uniformWarpgroup returns the warpgroup of the thread as lane 0 of its
@@ -773,7 +790,8 @@ func isFloat8(t ir.Type) bool {
 
 // DefaultCluster returns the cluster of the sm_90a GEMM kernel kf when
 // the cluster option leaves it to the lowering: 1 (no clusters) for
-// every shape, the faster on an H200 at 4096³ and 8192³ in bf16 and f16
-// (docs/performance.md: clusters of two took 1.6 to 1.7 times as long,
-// 1.26 times in bf16 once the relay's arrivals released at CTA scope).
+// every shape (docs/performance.md: on an H200, clusters of two took 1.6
+// to 1.7 times as long, 1.26 times once the producers' relay released at
+// CTA scope, and, with the consumers arriving on both blocks' barriers,
+// 1.01 times at 8192³ bf16: not faster).
 func DefaultCluster(kf *ir.Operation) int64 { return 1 }

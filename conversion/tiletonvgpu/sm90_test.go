@@ -81,8 +81,8 @@ func TestSM90Semantics(t *testing.T) {
 		{"gemm_f8.mlir", "64,256,128", []string{"nvvm.wgmma.mma_async", "n = 256"}, []string{"nvgpu.warpgroup"}, true, " persistent=1"},
 		{"gemm_f8e5m2.mlir", "128,64,128", []string{"A[<e5m2>, <one>, <row>], B[<e5m2>, <one>, <col>]"}, []string{"nvgpu.warpgroup"}, true, ""},
 		// Clusters of two blocks on adjacent tiles sharing an operand
-		// through TMA multicast, the producers relaying their consumers'
-		// releases of each stage to both blocks: B shared by tiles paired along the rows (the grid's
+		// through TMA multicast, the consumers releasing each stage on
+		// both blocks' barriers: B shared by tiles paired along the rows (the grid's
 		// 3 rows of 64x64 tiles leave the last pair's second tile past the
 		// edge), its one box loaded in halves of 32 rows; B's four boxes
 		// of 128x256 tiles shared out two by two; A shared by tiles
@@ -213,6 +213,19 @@ func TestSM90PTX(t *testing.T) {
 			}
 			if err := filecheck.Match(text, filecheck.Parse(string(check), "CHECK")); err != nil {
 				t.Fatal(err)
+			}
+			// No 64-bit division in the GEMM's kernel: ptxas calls a
+			// subroutine for one, which on the loops' path cost the
+			// 8192³ GEMM 18% (docs/performance.md).
+			_, kernel, ok := strings.Cut(text, ".entry gemm_kernel0(")
+			if !ok {
+				t.Fatal("no entry gemm_kernel0")
+			}
+			kernel, _, _ = strings.Cut(kernel, ".entry ")
+			for _, insn := range []string{"div.u64", "rem.u64", "div.s64", "rem.s64"} {
+				if strings.Contains(kernel, insn) {
+					t.Errorf("the GEMM's kernel holds %s", insn)
+				}
 			}
 		})
 	}

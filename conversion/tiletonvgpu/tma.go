@@ -45,20 +45,16 @@ type ring struct {
 	barType      ir.Type
 	// rank is the block's rank in its cluster (nil without clusters).
 	rank ir.Value
-	// relay holds, in a cluster, a barrier per stage on which the
-	// producer of every block of the cluster arrives once the block's
-	// consumers released the stage (nil without clusters).
-	relay ir.Value
 }
 
 // newRing emits, in the kernel's prologue, the dynamic shared memory
 // aligned to the swizzle's 1024 bytes, the full and empty barriers and
 // their initialization by thread 0 (full expects the producer's one
 // arrival and the bytes of the copies, empty one arrival per warpgroup
-// that reads the stage, and in a cluster relay one arrival per block's
-// producer), and a block barrier that publishes them, or a cluster
-// barrier in a cluster, whose blocks' copies and arrivals then reach each
-// other's barriers.
+// that reads the stage, in every block of the cluster, whose copies of
+// the shared operand refill the stage), and a block barrier that
+// publishes them, or a cluster barrier in a cluster, whose blocks'
+// copies and arrivals then reach each other's barriers.
 func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r := &ring{p: p, descA: descA, descB: descB}
 	if p.cluster > 1 {
@@ -73,9 +69,6 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r.barType = k.parsedType(fmt.Sprintf("!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.stages))
 	r.full = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
 	r.empty = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
-	if p.cluster > 1 {
-		r.relay = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
-	}
 	if p.pingpong {
 		r.order = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, k.parsedType(fmt.Sprintf(
 			"!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.consumers))).Operation.Result(0)
@@ -83,10 +76,7 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	k.guarded(k.cmp(0, k.tid, k.c(0)), func() {
 		for s := int64(0); s < p.stages; s++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.full, k.c(1), k.c(s))
-			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.readers()), k.c(s))
-			if r.relay != nil {
-				nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.relay, k.c(p.cluster), k.c(s))
-			}
+			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.readers()*p.cluster), k.c(s))
 		}
 		for w := int64(0); r.order != nil && w < p.consumers; w++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.order, k.c(1), k.c(w))
@@ -115,12 +105,27 @@ func (r *ring) view(k *kernel, s ir.Value, off, rows, cols int64) ir.Value {
 	return memref.BuildView(k.b, k.b.Loc, r.dyn, shift, nil, t).Operation.Result(0)
 }
 
-// stageOf returns the stage of k step i and the parity of its round.
+// stageOf returns the stage of k step i and the parity of its round,
+// computed in 32 bits, once per tile where a loop starts: ptxas calls a
+// subroutine for a 64-bit division (even by 4 stages, a constant it
+// reads from a register). The loops over k steps carry the stage and
+// parity from there (see advance).
 func (r *ring) stageOf(k *kernel, i ir.Value) (ir.Value, ir.Value) {
-	s := k.bin("arith.remui", i, k.c(r.p.stages))
-	round := k.bin("arith.divui", i, k.c(r.p.stages))
-	parity := k.cmp(1, k.and(round, k.c(1)), k.c(0))
-	return s, parity
+	return k.divu32(i, k.c(r.p.stages), true), k.cmp(1, k.and(k.divu32(i, k.c(r.p.stages), false), k.c(1)), k.c(0))
+}
+
+// advance returns the stage and parity of the step after the step of
+// stage s and parity parity: the next stage, the parity flipped where
+// the ring wraps (a select and an xor).
+func (r *ring) advance(k *kernel, s, parity ir.Value) (ir.Value, ir.Value) {
+	inc := k.add(s, k.c(1))
+	wrap := k.cmp(0, inc, k.c(r.p.stages))
+	return k.sel(wrap, k.c(0), inc), k.bin("arith.xori", parity, wrap)
+}
+
+// previous returns the stage of the step before the step of stage s.
+func (r *ring) previous(k *kernel, s ir.Value) ir.Value {
+	return k.sel(k.cmp(0, s, k.c(0)), k.c(r.p.stages-1), k.bin("arith.subi", s, k.c(1)))
 }
 
 // waitTicks bounds one try_wait's suspension.
@@ -136,28 +141,18 @@ func (r *ring) wait(k *kernel, bars, s, parity ir.Value) {
 // copy the A box at (row bm*ia0, column 64*ia1) and the B boxes at (row
 // 64*ib0, column bn*ib1 + 64j), indices giving the block indices (ia,
 // ib) of step i. In a cluster, the blocks' copies of the shared operand
-// fill the stage of every block: once its consumers released the stage,
-// the producer relays the release to every block's relay barrier
-// (nvgpu.mbarrier.arrive.cluster) and waits on its own for every
-// block's producer to have done so, so that the consumers' releases stay
-// predicated local arrivals, without a branch between their wgmma.
+// fill the stage of every block, whose consumers all release the stage
+// on the empty barrier of every block (see consume). The ring's stage
+// and parity are carried from step to step.
 func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value) ([]ir.Value, []ir.Value)) {
 	p := r.p
-	k.forLoop(k.c(0), steps, func(i ir.Value) {
+	s0, parity0 := r.stageOf(k, base)
+	k.forLoopCarry(k.c(0), steps, []ir.Value{s0, parity0}, func(i ir.Value, at []ir.Value) []ir.Value {
 		g := k.add(base, i)
-		s, parity := r.stageOf(k, g)
+		s, parity := at[0], at[1]
 		k.guarded(k.cmp(9, g, k.c(p.stages)), func() {
 			// The release of the round before.
-			before := k.bin("arith.xori", parity, k.boolConst(true))
-			r.wait(k, r.empty, s, before)
-			if r.relay != nil {
-				// In every block of the cluster, whose stages the
-				// block's copies fill too.
-				for q := int64(0); q < p.cluster; q++ {
-					nvgpu.BuildMbarrierArriveCluster(k.b, k.b.Loc, r.relay, s, k.c(q))
-				}
-				r.wait(k, r.relay, s, before)
-			}
+			r.wait(k, r.empty, s, k.bin("arith.xori", parity, k.boolConst(true)))
 		})
 		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.full, k.c(p.stageBytes()), s)
 		ia, ib := indices(i)
@@ -172,14 +167,16 @@ func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value)
 			}
 		}
 		for op, bs := range boxes {
-			if op != p.shared() {
-				for _, b := range bs {
-					nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, r.view(k, s, b.off, b.rows, b.cols), r.full, r.desc(op), []ir.Value{b.x, b.y}, s)
-				}
+			if op == p.shared() {
+				r.multicast(k, s, op, bs)
 				continue
 			}
-			r.multicast(k, s, op, bs)
+			for _, b := range bs {
+				nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, r.view(k, s, b.off, b.rows, b.cols), r.full, r.desc(op), []ir.Value{b.x, b.y}, s)
+			}
 		}
+		s, parity = r.advance(k, s, parity)
+		return []ir.Value{s, parity}
 	})
 }
 
@@ -245,7 +242,9 @@ func (r *ring) multicast(k *kernel, s ir.Value, op int, bs []tmaBox) {
 // whose group has completed; the last stage is released once the last
 // group completed. One thread of each warpgroup arrives, through a
 // predicated arrival rather than a branch, so that no branch divides a
-// warpgroup between its wgmma.
+// warpgroup between its wgmma; in a cluster, thread r of each warpgroup
+// arrives on the barrier of the block of rank r (as CUTLASS's
+// consumer_release), since the copies of every block refill the stage.
 func (r *ring) consume(k *kernel, steps, base ir.Value, issued func()) ir.Value {
 	p := r.p
 	f32 := k.ctx.FloatType(ir.F32)
@@ -257,15 +256,24 @@ func (r *ring) consume(k *kernel, steps, base ir.Value, issued func()) ir.Value 
 		m, rows = p.bm, k.c(0)
 	}
 	accT := k.accumulatorType(m, p.bn, f32)
-	var acc ir.Value = nvgpu.BuildWarpgroupMmaInitAccumulator(k.b, k.b.Loc, accT).Operation.Result(0)
+	acc := nvgpu.BuildWarpgroupMmaInitAccumulator(k.b, k.b.Loc, accT).Operation.Result(0)
 	leader := k.cmp(0, k.rem(k.tid, 128), k.c(0))
-	release := func(g ir.Value) {
-		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.empty, k.c(0), k.rem(g, p.stages),
+	release := func(s ir.Value) {
+		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.empty, k.c(0), s,
 			nvgpu.MbarrierArriveExpectTxOptions{Predicate: leader})
 	}
-	acc = k.forLoopCarry(k.c(0), steps, acc, func(i, acc ir.Value) ir.Value {
-		g := k.add(base, i)
-		s, parity := r.stageOf(k, g)
+	if p.cluster > 1 {
+		// The rank stays in the cluster where the arrival is off too.
+		lane := k.rem(k.tid, 128)
+		signals := k.cmp(6, lane, k.c(p.cluster))
+		rank := k.rem(lane, p.cluster)
+		release = func(s ir.Value) {
+			nvgpu.BuildMbarrierArriveCluster(k.b, k.b.Loc, r.empty, s, rank, nvgpu.MbarrierArriveClusterOptions{Predicate: signals})
+		}
+	}
+	s0, parity0 := r.stageOf(k, base)
+	out := k.forLoopCarry(k.c(0), steps, []ir.Value{acc, s0, parity0}, func(i ir.Value, at []ir.Value) []ir.Value {
+		acc, s, parity := at[0], at[1], at[2]
 		r.wait(k, r.full, s, parity)
 		shift := k.add(r.base, k.add(k.bin("arith.muli", s, k.c(p.stageBytes())), rows))
 		aT := k.ctx.MemRefType([]int64{m, p.bk}, p.elem, nil, k.workgroupSpace())
@@ -277,16 +285,17 @@ func (r *ring) consume(k *kernel, steps, base ir.Value, issued func()) ir.Value 
 		db := k.smemDescriptor(b, r.descB, p.bk, p.bn, p.elem)
 		next := nvgpu.BuildWarpgroupMma(k.b, k.b.Loc, da, db, acc, accT, nvgpu.WarpgroupMmaOptions{TransposeB: !p.kMajorB}).Operation.Result(0)
 		k.guarded(k.cmp(8, i, k.c(0)), func() {
-			release(k.bin("arith.subi", g, k.c(1)))
+			release(r.previous(k, s))
 		})
-		return next
+		s, parity = r.advance(k, s, parity)
+		return []ir.Value{next, s, parity}
 	})
 	issued()
 	l, _ := p.accumulator()([]int64{p.bm, p.bn})
-	regs := nvgpu.BuildWarpgroupMmaRegisters(k.b, k.b.Loc, acc, k.vec(l.RegShape, f32)).Operation.Result(0)
+	regs := nvgpu.BuildWarpgroupMmaRegisters(k.b, k.b.Loc, out[0], k.vec(l.RegShape, f32)).Operation.Result(0)
 	// The registers waited for every group: the tile's last stage is free.
 	k.guarded(k.cmp(8, steps, k.c(0)), func() {
-		release(k.bin("arith.subi", k.add(base, steps), k.c(1)))
+		release(r.previous(k, out[1]))
 	})
 	return regs
 }
@@ -308,17 +317,29 @@ func (k *kernel) forLoopStep(lb, ub, step ir.Value, body func(i ir.Value)) {
 	*k.b = saved
 }
 
-// forLoopCarry emits scf.for i = lb to ub carrying one value from init
-// through body and returns the last.
-func (k *kernel) forLoopCarry(lb, ub, init ir.Value, body func(i, x ir.Value) ir.Value) ir.Value {
-	loop := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.for"), Operands: []ir.Value{lb, ub, k.c(1), init},
-		ResultTypes: []ir.Type{init.Type()}, NumRegions: 1})
+// forLoopCarry emits scf.for i = lb to ub carrying the values inits
+// through body, which returns their next values, and returns the last.
+func (k *kernel) forLoopCarry(lb, ub ir.Value, inits []ir.Value, body func(i ir.Value, xs []ir.Value) []ir.Value) []ir.Value {
+	types := make([]ir.Type, len(inits))
+	for i, v := range inits {
+		types[i] = v.Type()
+	}
+	loop := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.for"), Operands: append([]ir.Value{lb, ub, k.c(1)}, inits...),
+		ResultTypes: types, NumRegions: 1})
 	saved := *k.b
-	blk := k.b.CreateBlock(loop.Region(0), k.index(), init.Type())
-	next := body(blk.Argument(0), blk.Argument(1))
-	k.op("scf.yield", []ir.Value{next}, nil)
+	blk := k.b.CreateBlock(loop.Region(0), append([]ir.Type{k.index()}, types...)...)
+	xs := make([]ir.Value, len(inits))
+	for i := range xs {
+		xs[i] = blk.Argument(i + 1)
+	}
+	next := body(blk.Argument(0), xs)
+	k.op("scf.yield", next, nil)
 	*k.b = saved
-	return loop.Result(0)
+	out := make([]ir.Value, len(inits))
+	for i := range out {
+		out[i] = loop.Result(i)
+	}
+	return out
 }
 
 // tensorMaps emits the tensor maps of the GEMM's A and B before the

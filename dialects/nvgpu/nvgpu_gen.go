@@ -1981,7 +1981,7 @@ func BuildWarpgroupMmaSs(b *ir.Builder, loc ir.Location, descriptorA ir.Value, d
 // MbarrierArriveClusterOpName is the name of the operation nvgpu.mbarrier.arrive.cluster.
 const MbarrierArriveClusterOpName = "nvgpu.mbarrier.arrive.cluster"
 
-// MbarrierArriveClusterOp wraps an operation nvgpu.mbarrier.arrive.cluster: arrives, with release semantics at CTA scope, on barrier mbarId of the group's instance in the block of rank ctaId of the cluster.
+// MbarrierArriveClusterOp wraps an operation nvgpu.mbarrier.arrive.cluster: arrives, with release semantics at CTA scope, on barrier mbarId of the group's instance in the block of rank ctaId of the cluster (only where predicate holds, when given).
 type MbarrierArriveClusterOp struct{ *ir.Operation }
 
 // AsMbarrierArriveClusterOp returns op as a MbarrierArriveClusterOp if it is an operation nvgpu.mbarrier.arrive.cluster.
@@ -2001,18 +2001,39 @@ func (op MbarrierArriveClusterOp) MbarId() ir.Value { return op.Operation.Operan
 // CtaId returns the operand ctaId.
 func (op MbarrierArriveClusterOp) CtaId() ir.Value { return op.Operation.Operand(2) }
 
-// BuildMbarrierArriveCluster creates an operation nvgpu.mbarrier.arrive.cluster at b's insertion point.
+// Predicate returns the optional operand predicate, or nil when it is absent.
+func (op MbarrierArriveClusterOp) Predicate() ir.Value {
+	if vs := op.Operation.Operands()[3 : op.Operation.NumOperands()-0]; len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
+}
+
+// MbarrierArriveClusterOptions holds the optional operands, results and properties of
+// nvgpu.mbarrier.arrive.cluster for BuildMbarrierArriveCluster; the zero value leaves them all absent (or at
+// their defaults).
+type MbarrierArriveClusterOptions struct {
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+}
+
+// BuildMbarrierArriveCluster creates an operation nvgpu.mbarrier.arrive.cluster at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
 // Misuse (an unregistered dialect, a nil operand) is recorded as b's error
 // (b.Err); a nil operand gives the zero MbarrierArriveClusterOp.
-func BuildMbarrierArriveCluster(b *ir.Builder, loc ir.Location, barriers ir.Value, mbarId ir.Value, ctaId ir.Value) MbarrierArriveClusterOp {
+func BuildMbarrierArriveCluster(b *ir.Builder, loc ir.Location, barriers ir.Value, mbarId ir.Value, ctaId ir.Value, opts ...MbarrierArriveClusterOptions) MbarrierArriveClusterOp {
 	if barriers == nil || mbarId == nil || ctaId == nil {
 		b.Errorf("building %s: a required operand or property is nil", MbarrierArriveClusterOpName)
 		return MbarrierArriveClusterOp{}
 	}
+	o := genOptions(b, MbarrierArriveClusterOpName, opts)
 	st := &ir.OperationState{Name: genOpName(b, MbarrierArriveClusterOpName), Loc: loc}
 	st.Operands = append(st.Operands, barriers)
 	st.Operands = append(st.Operands, mbarId)
 	st.Operands = append(st.Operands, ctaId)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
+	}
 	op := b.Create(st)
 	return MbarrierArriveClusterOp{op}
 }
@@ -2163,7 +2184,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x61, 0xbb, 0x58, 0xa5, 0x9b, 0x8b, 0x09, 0x24, 0x31, 0xbd, 0x14, 0x4b, 0xf2, 0x87, 0xf4, 0x24, 0x83, 0x3e, 0x2b, 0x05, 0x3a, 0xe9, 0xfb, 0xaa, 0xb1, 0xae, 0x74, 0x86, 0xc7, 0x93, 0xdc, 0x5f}
+var definitionsSum = [32]byte{0x72, 0xc2, 0x82, 0xa4, 0x48, 0x51, 0xd3, 0xf1, 0x4c, 0xc2, 0x67, 0x81, 0x91, 0x2d, 0x47, 0x95, 0x0c, 0x6f, 0xc3, 0x32, 0x6a, 0x56, 0xda, 0xfe, 0x11, 0x87, 0xc4, 0xe7, 0x47, 0xde, 0xb4, 0x37}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "nvgpu", Items: []*irdl.DialectItem{
@@ -2659,13 +2680,14 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 258, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 258, Column: 3}, Name: "mbarrier.arrive.cluster", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 259, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 13}, Raw: "\"Arrives, with release semantics at CTA scope, on barrier mbarId of the group's instance in the block of rank ctaId of the cluster\""}},
+			{Pos: irdl.Position{Line: 259, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 13}, Raw: "\"Arrives, with release semantics at CTA scope, on barrier mbarId of the group's instance in the block of rank ctaId of the cluster (only where predicate holds, when given)\""}},
 			{Pos: irdl.Position{Line: 260, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 260, Column: 15}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 25}, Name: "Barriers"}},
 				{Pos: irdl.Position{Line: 260, Column: 35}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 43}, Name: "Index"}},
 				{Pos: irdl.Position{Line: 260, Column: 50}, Name: "ctaId", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 57}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 260, Column: 64}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 84}, Name: "I1"}},
 			}}},
-			{Pos: irdl.Position{Line: 261, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 12}, Raw: "\"$barriers `[` $mbarId `]` `,` $ctaId attr-dict `:` type($barriers)\""}},
+			{Pos: irdl.Position{Line: 261, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 12}, Raw: "\"$barriers `[` $mbarId `]` `,` $ctaId (`,` `predicate` `=` $predicate^)? attr-dict `:` type($barriers)\""}},
 		}}},
 		{Pos: irdl.Position{Line: 263, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 263, Column: 3}, Name: "warpgroup.id", Items: []*irdl.OpItem{
 			{Pos: irdl.Position{Line: 264, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 264, Column: 13}, Raw: "\"The index of the executing warpgroup within its block, selecting its role in warp-specialized kernels\""}},

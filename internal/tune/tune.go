@@ -335,8 +335,19 @@ func clone(c Config) Config {
 // rows of cols elements of elemBytes bytes: a block of the row (rounded
 // up to a power of two) and 1 to 8 rows, at most 16384 elements; the
 // warps of the block, each thread holding 8 to 32 elements (4 warps for
-// small blocks); and a persistent grid of 4 blocks per multiprocessor
-// when many blocks of one or two short rows (2048 elements or fewer) run.
+// small blocks); and persistent grids where the blocks outnumber what
+// the multiprocessors hold at once:
+//
+//   - blocks of one or two short rows (2048 elements or fewer): 4 blocks
+//     a multiprocessor;
+//   - blocks of one long row (4096 elements or more) of 16 or 32 warps:
+//     the blocks of 1024 threads a multiprocessor, and one block of 16
+//     warps a multiprocessor with the registers of two (blocks-per-sm=1);
+//
+// each with tile-to-nvgpu's loads issued one program ahead (its
+// default), two programs ahead (prefetch-depth=2, within a budget of 64
+// registers where a block has a multiprocessor's registers to itself)
+// and none (prefetch=-1).
 func RowSpace(rows, cols int64, sms int64) []Config {
 	c := int64(1)
 	for c < cols {
@@ -356,12 +367,45 @@ func RowSpace(rows, cols int64, sms int64) []Config {
 			ts := strconv.FormatInt(r, 10) + "," + strconv.FormatInt(c, 10) + ",1"
 			base := Config{TileSizes: ts, Options: map[string]string{"warps": strconv.FormatInt(w, 10)}}
 			out = append(out, base)
-			if blocks := (rows + r - 1) / r; sms > 0 && r <= 2 && c <= 2048 && blocks > 8*sms {
-				p := clone(base)
-				p.Options["persistent"] = strconv.FormatInt(4*sms, 10)
-				out = append(out, p)
+			if sms <= 0 {
+				continue
+			}
+			blocks := (rows + r - 1) / r
+			if r <= 2 && c <= 2048 && blocks > 8*sms {
+				out = append(out, prefetchVariants(base, 4*sms, "")...)
+			}
+			if r == 1 && c >= 4096 && w >= 16 {
+				resident := max(1, 1024/(w*32))
+				if blocks > resident*sms {
+					out = append(out, prefetchVariants(base, resident*sms, "")...)
+				}
+				if w == 16 && blocks > sms {
+					out = append(out, prefetchVariants(base, sms, "1")...)
+				}
 			}
 		}
+	}
+	return out
+}
+
+// prefetchVariants returns base on a persistent grid of blocks blocks
+// (blocks-per-sm=perSM where that is not empty), with loads issued one
+// program ahead, two, and none.
+func prefetchVariants(base Config, blocks int64, perSM string) []Config {
+	var out []Config
+	for _, opts := range [][2]string{{"", ""}, {"prefetch-depth", "2"}, {"prefetch", "-1"}} {
+		p := clone(base)
+		p.Options["persistent"] = strconv.FormatInt(blocks, 10)
+		if perSM != "" {
+			p.Options["blocks-per-sm"] = perSM
+		}
+		if opts[0] != "" {
+			p.Options[opts[0]] = opts[1]
+		}
+		if opts[0] == "prefetch-depth" && perSM == "1" {
+			p.Options["prefetch"] = "64"
+		}
+		out = append(out, p)
 	}
 	return out
 }

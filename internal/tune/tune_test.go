@@ -151,19 +151,47 @@ func TestSpace(t *testing.T) {
 func TestRowSpace(t *testing.T) {
 	for _, tt := range []struct {
 		rows, cols int64
-		persistent bool
-	}{{8192, 8192, false}, {32768, 1024, true}, {7, 13, false}} {
+		persistent int
+		want       []string
+	}{
+		{8192, 8192, 9, []string{
+			"tile-sizes=1,8192,1 warps=16",
+			"tile-sizes=1,8192,1 persistent=264 warps=16",
+			"tile-sizes=1,8192,1 persistent=264 prefetch-depth=2 warps=16",
+			"tile-sizes=1,8192,1 blocks-per-sm=1 persistent=132 prefetch=64 prefetch-depth=2 warps=16",
+			"tile-sizes=1,8192,1 persistent=132 prefetch=-1 warps=32",
+		}},
+		{32768, 1024, 9, []string{
+			"tile-sizes=1,1024,1 persistent=528 warps=4",
+			"tile-sizes=2,1024,1 persistent=528 prefetch-depth=2 warps=4",
+			"tile-sizes=2,1024,1 persistent=528 prefetch=-1 warps=4",
+		}},
+		{7, 13, 0, nil},
+		// Fewer rows than the multiprocessors hold: no persistent grid.
+		{100, 8192, 0, nil},
+	} {
 		cs := RowSpace(tt.rows, tt.cols, 132)
 		if len(cs) == 0 {
 			t.Fatalf("%dx%d: no candidates", tt.rows, tt.cols)
 		}
-		sawP := false
+		have := map[string]bool{}
+		n := 0
 		for _, c := range cs {
-			_, p := c.Options["persistent"]
-			sawP = sawP || p
+			have[c.String()] = true
+			if _, p := c.Options["persistent"]; p {
+				n++
+			}
 		}
-		if sawP != tt.persistent {
-			t.Errorf("%dx%d: persistent candidates %v, want %v", tt.rows, tt.cols, sawP, tt.persistent)
+		if n != tt.persistent {
+			t.Errorf("%dx%d: %d persistent candidates, want %d: %v", tt.rows, tt.cols, n, tt.persistent, cs)
+		}
+		for _, w := range tt.want {
+			if !have[w] {
+				t.Errorf("%dx%d: no candidate %q in %v", tt.rows, tt.cols, w, cs)
+			}
+		}
+		if len(have) != len(cs) {
+			t.Errorf("%dx%d: duplicate candidates in %v", tt.rows, tt.cols, cs)
 		}
 	}
 }

@@ -214,12 +214,13 @@ func barrierOf(f *interp.Frame, op *ir.Operation, group, id, pred ir.Value) (*si
 
 // arriveCluster counts one arrival on the barrier of the group's instance
 // in the block of the given rank of the cluster (the executing block's
-// own at its rank). A rank beyond the cluster, or a block that has not
-// made or initialized its barriers yet, is an error.
+// own at its rank), where the predicate, when given, holds. A rank beyond
+// the cluster, or a block that has not made or initialized its barriers
+// yet, is an error.
 func arriveCluster(f *interp.Frame, op *ir.Operation) error {
 	m, _ := dnvgpu.AsMbarrierArriveClusterOp(op)
-	t, g, b, _, err := barrierOf(f, op, m.Barriers(), m.MbarId(), nil)
-	if err != nil {
+	t, g, b, on, err := barrierOf(f, op, m.Barriers(), m.MbarId(), m.Predicate())
+	if err != nil || !on {
 		return err
 	}
 	rv, err := f.Get(op, m.CtaId())

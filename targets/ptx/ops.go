@@ -1,6 +1,7 @@
 package ptx
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"strconv"
@@ -136,11 +137,23 @@ func llvmLowerings() map[string]lowerFn {
 // reciprocal may be used) gives div.full.f32 (2 ulp over the whole
 // range). Both are a few instructions where div.rn is a Newton iteration
 // with a slow path.
+//
+// A divisor that is a constant power of two whose reciprocal is a normal
+// number is a multiplication by that reciprocal (LLVM's DAG combiner does
+// the same): the product and the quotient are the same real number,
+// rounded once.
 func lowerFdiv(f *Func, op *ir.Operation) error {
 	fm := llvm.FdivOp{Operation: op}.FastmathFlags()
 	inst := "div.rn"
 	if t, ok := Leaves(op.Result(0).Type()); ok == nil && len(t) > 0 {
-		if sfx, _ := floatSuffix(t[0]); sfx == "f32" {
+		sfx, _ := floatSuffix(t[0])
+		if imm, ok := exactReciprocal(op, 1, sfx); ok {
+			return leafwise(f, op, func(d string, s []string, _, _ ir.Type) error {
+				f.Emit("mul.rn.%s %s, %s, %s;", sfx, d, s[0], imm)
+				return nil
+			})
+		}
+		if sfx == "f32" {
 			switch {
 			case fm&llvm.FastmathFlagsAfn != 0:
 				inst = "div.approx"
@@ -409,6 +422,56 @@ func approxOp(inst string, n int, scale float64) lowerFn {
 }
 
 func f32Imm(v float32) string { return fmt.Sprintf("0f%08X", math.Float32bits(v)) }
+
+// exactReciprocal returns, as a PTX immediate of type sfx (f32 or f64),
+// the reciprocal of operand i of op where the operand is an
+// llvm.mlir.constant (a scalar or a splat) equal to ±2^k whose reciprocal
+// is a normal number of that type.
+func exactReciprocal(op *ir.Operation, i int, sfx string) (string, bool) {
+	def := ir.DefiningOp(op.Operand(i))
+	if def == nil {
+		return "", false
+	}
+	if _, ok := llvm.AsMlirConstantOp(def); !ok {
+		return "", false
+	}
+	var v float64
+	switch a := def.InherentAttr("value").(type) {
+	case *ir.FloatAttr:
+		v = a.Float64()
+	case *ir.DenseElementsAttr:
+		switch {
+		case !a.Splat:
+			return "", false
+		case sfx == "f32" && len(a.Data) == 4:
+			v = float64(math.Float32frombits(binary.LittleEndian.Uint32(a.Data)))
+		case sfx == "f64" && len(a.Data) == 8:
+			v = math.Float64frombits(binary.LittleEndian.Uint64(a.Data))
+		default:
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	frac, _ := math.Frexp(math.Abs(v))
+	if frac != 0.5 || math.IsInf(v, 0) {
+		return "", false
+	}
+	r := 1 / v
+	switch sfx {
+	case "f32":
+		if a := math.Abs(r); a < 0x1p-126 || a > math.MaxFloat32 {
+			return "", false
+		}
+		return f32Imm(float32(r)), true
+	case "f64":
+		if a := math.Abs(r); a < 0x1p-1022 || a > math.MaxFloat64 {
+			return "", false
+		}
+		return fmt.Sprintf("0d%016X", math.Float64bits(r)), true
+	}
+	return "", false
+}
 
 func intOp(inst string, signed bool) lowerFn {
 	return func(f *Func, op *ir.Operation) error {

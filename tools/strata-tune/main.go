@@ -6,7 +6,10 @@
 // results against the default configuration's and reports the fastest.
 // The default configuration (--tile-sizes, --chip, --options) is always a
 // candidate, and another wins only when it is faster by --margin and a
-// second run confirms it (see package internal/tune).
+// second run confirms it (see package internal/tune). Each candidate's
+// timed launches run back to back for --window-ms of GPU time, so that
+// candidates are compared at the SM clock the GPU settles to under its
+// power limit rather than in the first milliseconds of a burst.
 //
 //	strata-tune -e layernorm --tile-sizes 1,8192,1 layernorm.mlir
 //	strata-tune -e gemm --chip sm_90a --tile-sizes 128,256,64 --options 'group-m=8;persistent=132' \

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -47,7 +48,9 @@ func Main(args []string, out, errw io.Writer) int {
 	chip := fs.String("chip", "sm_80", "tile-to-nvgpu's chip path of the default configuration")
 	target := fs.String("target", "sm_90a", "linalg-to-tile's target and the PTX target")
 	space := fs.String("space", "", "candidates as KEY=V1|V2;KEY=...; keys: tile-sizes and tile-to-nvgpu's options (chip, warps, persistent, group-m, ping-pong, attention-overlap, ...) (default: by the kernel's kind)")
-	runs := fs.Int("runs", 20, "timed launches of each kernel launch (their median is the candidate's time)")
+	runs := fs.Int("runs", 20, "timed launches of each kernel launch (their median is the candidate's time); the least with --window-ms")
+	window := fs.Float64("window-ms", 300, "GPU time that each candidate's timed launches fill, back to back, so that the SM clock settles under the "+
+		"power limit as in sustained use (the default configuration's first run sizes it); 0 times --runs launches")
 	options := fs.String("options", "", "tile-to-nvgpu's options of the default configuration as KEY=V;KEY=V (such as group-m=8;persistent=132)")
 	tol := fs.Float64("tol", 1e-2, "the largest relative L2 difference from the default configuration's results")
 	margin := fs.Float64("margin", 0.01, "the fraction of the default's time by which another configuration must be faster, in two runs, to replace it")
@@ -65,6 +68,10 @@ func Main(args []string, out, errw io.Writer) int {
 	}
 	if *runs < 1 {
 		fmt.Fprintln(errw, "strata-tune: --runs must be positive")
+		return exitUsage
+	}
+	if !(*window >= 0) {
+		fmt.Fprintln(errw, "strata-tune: --window-ms must not be negative")
 		return exitUsage
 	}
 	if !(*margin >= 0 && *margin < 1) {
@@ -189,7 +196,7 @@ func Main(args []string, out, errw io.Writer) int {
 	if err != nil {
 		return report(err)
 	}
-	t := &cudaTimer{p: p, args: files, runs: *runs, dir: dir}
+	t := &cudaTimer{p: p, args: files, runs: *runs, windowMs: *window, dir: dir}
 	o, err := tune.Search(def, cands, t, tune.Criteria{Tol: *tol, Margin: *margin}, out)
 	if err != nil {
 		if errors.Is(err, run.ErrNoCUDA) {
@@ -483,20 +490,61 @@ type cudaTimer struct {
 	p    *program
 	args []string
 	runs int
-	dir  string
-	n    int
+	// windowMs, when positive, is the GPU time that each candidate's timed
+	// launches fill; launches is their number, set from the first
+	// configuration timed (the default).
+	windowMs float64
+	launches int
+	dir      string
+	n        int
+}
+
+// launchesFor returns the number of launches of ms milliseconds each that
+// fill windowMs, at least least and at most 20000.
+func launchesFor(windowMs, ms float64, least int) int {
+	if !(windowMs > 0) || !(ms > 0) {
+		return least
+	}
+	n := math.Ceil(windowMs / ms)
+	if n > 20000 {
+		n = 20000
+	}
+	return max(least, int(n))
 }
 
 var medianRE = regexp.MustCompile(`kernel @\S+: median ([0-9.]+) ms`)
 
 // Time compiles the program in configuration c, runs it with the inputs
 // under --time-kernels, and returns the sum of its kernels' median times
-// and its results.
+// and its results. With a window, the first configuration timed is run
+// twice: once with --runs launches, to size the window, and again with
+// the window's launches, as every later configuration is.
 func (t *cudaTimer) Time(c tune.Config) (tune.Measurement, error) {
 	m, st, err := t.p.compile(c)
 	if err != nil {
 		return tune.Measurement{}, err
 	}
+	if t.windowMs > 0 && t.launches == 0 {
+		first, err := t.execute(m, t.runs)
+		if err != nil {
+			return tune.Measurement{}, err
+		}
+		t.launches = launchesFor(t.windowMs, first.Ms, t.runs)
+		if m, _, err = t.p.compile(c); err != nil {
+			return tune.Measurement{}, err
+		}
+	}
+	runs := t.runs
+	if t.launches > 0 {
+		runs = t.launches
+	}
+	r, err := t.execute(m, runs)
+	r.CompileMs = st.total()
+	return r, err
+}
+
+// execute runs the lowered program m, timing runs launches of each kernel.
+func (t *cudaTimer) execute(m *ir.Operation, runs int) (tune.Measurement, error) {
 	t.n++
 	outDir := filepath.Join(t.dir, "out"+strconv.Itoa(t.n))
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
@@ -504,9 +552,8 @@ func (t *cudaTimer) Time(c tune.Config) (tune.Measurement, error) {
 	}
 	defer os.RemoveAll(outDir)
 	var errBuf bytes.Buffer
-	err = run.ExecuteOptions(m, run.Options{Entry: t.p.entry, Result: "f32", ArgFiles: t.args, DumpDir: outDir,
-		Out: io.Discard, Err: &errBuf, Engine: run.EngineCUDA, TimeKernels: t.runs})
-	if err != nil {
+	if err := run.ExecuteOptions(m, run.Options{Entry: t.p.entry, Result: "f32", ArgFiles: t.args, DumpDir: outDir,
+		Out: io.Discard, Err: &errBuf, Engine: run.EngineCUDA, TimeKernels: runs}); err != nil {
 		return tune.Measurement{}, err
 	}
 	times := medianRE.FindAllStringSubmatch(errBuf.String(), -1)
@@ -528,7 +575,7 @@ func (t *cudaTimer) Time(c tune.Config) (tune.Measurement, error) {
 		}
 		outs = append(outs, v)
 	}
-	return tune.Measurement{Ms: ms, Outputs: outs, CompileMs: st.total()}, nil
+	return tune.Measurement{Ms: ms, Outputs: outs}, nil
 }
 
 // writeOutcome writes the search's outcome as JSON.

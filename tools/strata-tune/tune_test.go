@@ -92,6 +92,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"--space", "warps", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "invalid space"},
 		{[]string{"--runs", "0", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--runs must be positive"},
 		{[]string{"--margin", "1", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--margin must be in [0, 1)"},
+		{[]string{"--window-ms", "-1", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--window-ms must not be negative"},
+		{[]string{"--window-ms", "NaN", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--window-ms must not be negative"},
 		{[]string{"--options", "chip=sm_90a", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--options takes one value"},
 		{[]string{"--options", "warps=4|8", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "not warps=4|8"},
 		{[]string{"--options", "warps", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--options: invalid space"},
@@ -103,6 +105,26 @@ func TestBadInput(t *testing.T) {
 		rc := Main(tt.args, &out, &errw)
 		if rc != tt.rc || !strings.Contains(errw.String(), tt.msg) {
 			t.Errorf("%v: rc %d, want %d; stderr %q, want %q", tt.args, rc, tt.rc, errw.String(), tt.msg)
+		}
+	}
+}
+
+// TestLaunchesFor checks the number of launches that fill a window.
+func TestLaunchesFor(t *testing.T) {
+	for _, tt := range []struct {
+		window, ms  float64
+		least, want int
+	}{
+		{300, 1.7, 20, 177},   // an 8192³ GEMM: 177 launches of 1.7 ms
+		{300, 0.21, 20, 1429}, // a 4096³ GEMM
+		{300, 60, 20, 20},     // a slow kernel: --runs launches
+		{300, 0.001, 20, 20000},
+		{0, 1.7, 20, 20}, // no window
+		{300, 0, 20, 20}, // no time measured
+		{300, math.NaN(), 20, 20},
+	} {
+		if got := launchesFor(tt.window, tt.ms, tt.least); got != tt.want {
+			t.Errorf("launchesFor(%g, %g, %d) = %d, want %d", tt.window, tt.ms, tt.least, got, tt.want)
 		}
 	}
 }

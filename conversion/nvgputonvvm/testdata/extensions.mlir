@@ -38,10 +38,16 @@ func.func @m16n8k16_bf16(%a: vector<4x2xbf16>, %b: vector<2x2xbf16>, %c: vector<
 // CHECK: %[[Q:.+]] = nvvm.mapa %[[P]], %[[R]] : !llvm.ptr<3> -> !llvm.ptr<7>
 // CHECK-NOT: mem_scope
 // CHECK: nvvm.mbarrier.arrive %[[Q]] : !llvm.ptr<7>
+// With a predicate, the arrival is an arrive.expect_tx of 0 bytes under
+// that predicate, at the mapped address.
+// CHECK: %[[Q2:.+]] = nvvm.mapa %{{.*}}, %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK: %[[Z:.+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx %[[Q2]], %[[Z]], predicate = %{{.*}} : !llvm.ptr<7>, i32, i1
 gpu.module @cluster {
-  gpu.func @cluster_arrive(%id: index, %rank: index) kernel {
+  gpu.func @cluster_arrive(%id: index, %rank: index, %on: i1) kernel {
     %b = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
     nvgpu.mbarrier.arrive.cluster %b[%id], %rank : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+    nvgpu.mbarrier.arrive.cluster %b[%id], %rank, predicate = %on : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
     gpu.return
   }
 }
