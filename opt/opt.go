@@ -241,6 +241,10 @@ func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *O
 	if timing != nil {
 		defer timing.Start("Output").Stop()
 	}
+	// The parser verified the input and, with --verify-each, the pass
+	// manager each pass's output; otherwise the printer verifies first,
+	// as mlir-opt's does without --mlir-print-assume-verified.
+	popts.VerifyFirst = !opts.AssumeVerified && !opts.Pass.VerifyEach && hasPipeline(&opts.Pass)
 	if err := asm.Print(out, top, popts); err != nil {
 		emitErr(err, emit)
 		return false
@@ -317,15 +321,23 @@ func openOutput(name string, stdout io.Writer) (io.Writer, func(keep bool) error
 // runPipeline builds the pass manager from the flags and runs it on top,
 // with the dumps and statistics the flags ask for, timing the passes
 // with timing when it is not nil.
+// hasPipeline reports whether clo asks for passes to run.
+func hasPipeline(clo *pass.CLOptions) bool {
+	return clo.PassPipeline != "" || len(clo.Passes) > 0 || clo.RunReproducer || clo.DumpPassPipeline
+}
+
 func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Options, popts asm.PrintOptions, timing *pass.Timing, errw io.Writer, emit func(*ir.Diagnostic)) bool {
 	clo := &opts.Pass
-	if clo.PassPipeline == "" && len(clo.Passes) == 0 && !clo.RunReproducer && !clo.DumpPassPipeline {
+	if !hasPipeline(clo) {
 		return true
 	}
 	m := pass.NewManager(ctx, top.Name())
 	m.PanicStackTraces = os.Getenv("STRATA_PANIC_STACKS") != ""
 	m.DiagHandler = emit
 	m.Output = errw
+	// The IR dumps of a pass (after a failure, or without --verify-each)
+	// may show invalid IR.
+	popts.VerifyFirst = !opts.AssumeVerified
 	m.PrintOptions = popts
 	if err := clo.Configure(m); err != nil {
 		emitErr(err, emit)

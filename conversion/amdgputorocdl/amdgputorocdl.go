@@ -20,6 +20,7 @@ import (
 	"github.com/strata-ir/strata/dialects/amdgpu"
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/rocdl"
+	"math"
 )
 
 // Argument is the pass's command-line name.
@@ -242,11 +243,14 @@ func SwizzlePattern() rewrite.ConversionPattern {
 // bitsOf is the size in bits of a scalar or vector type.
 func bitsOf(t ir.Type) int {
 	if vt, ok := t.(*ir.VectorType); ok {
-		n := 1
+		n := ir.IntOrFloatBitWidth(vt.Elem)
 		for _, d := range vt.Shape {
+			if d <= 0 || n > math.MaxInt/int(d) {
+				return -1 // no size a lowering takes
+			}
 			n *= int(d)
 		}
-		return n * ir.IntOrFloatBitWidth(vt.Elem)
+		return n
 	}
 	return ir.IntOrFloatBitWidth(t)
 }
@@ -272,7 +276,7 @@ func decompose(r *rewrite.ConversionRewriter, loc ir.Location, v ir.Value) ([]ir
 		return []ir.Value{cast("llvm.bitcast", v, i32)}, true
 	case bits > 0 && bits < 32:
 		return []ir.Value{cast("llvm.zext", cast("llvm.bitcast", v, ctx.I(uint32(bits))), i32)}, true
-	case bits > 0 && bits%32 == 0:
+	case bits > 0 && bits%32 == 0 && bits/32 <= maxWords:
 		words := int64(bits / 32)
 		packed := llvmcommon.Create(r, "llvm.bitcast", loc, []ir.Value{v}, []ir.Type{ctx.VectorType([]int64{words}, nil, i32)}, nil).Result(0)
 		out := make([]ir.Value, words)
@@ -284,6 +288,11 @@ func decompose(r *rewrite.ConversionRewriter, loc ir.Location, v ir.Value) ([]ir
 	}
 	return nil, false
 }
+
+// maxWords bounds the 32-bit words decompose splits a value into, one
+// extraction (and one lane operation) each: a value larger than that is
+// left unlowered.
+const maxWords = 1 << 16
 
 // compose is the inverse of decompose (upstream's composeValue).
 func compose(r *rewrite.ConversionRewriter, loc ir.Location, words []ir.Value, t ir.Type) ir.Value {

@@ -20,6 +20,13 @@ func TestFileCheck(t *testing.T) {
 	passtest.CheckFiles(t, "testdata", "-gpu-to-llvm")
 }
 
+// TestFileCheckExtensions runs gpu-to-llvm on testdata/extensions, where
+// Strata lowers what mlir-opt-22 leaves invalid, and matches the CHECK
+// lines.
+func TestFileCheckExtensions(t *testing.T) {
+	passtest.CheckFiles(t, filepath.Join("testdata", "extensions"), "-gpu-to-llvm")
+}
+
 // TestMLIROpt compares the output of each file of testdata, in custom and
 // generic form, with mlir-opt-22's.
 func TestMLIROpt(t *testing.T) {

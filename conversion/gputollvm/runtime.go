@@ -256,7 +256,14 @@ func (l *lowering) dealloc(op *ir.Operation, operands []ir.Value, r *rewrite.Con
 	if llvmcommon.DescriptorRank(desc.Type()) < 0 {
 		return false
 	}
-	ptr := llvmcommon.Extract(r, op.Loc(), desc, descriptorPtrType(desc), 0)
+	pt := descriptorPtrType(desc)
+	ptr := llvmcommon.Extract(r, op.Loc(), desc, pt, 0)
+	// The runtime takes a generic pointer, as alloc casts the one it
+	// returns to the memref's address space (where upstream leaves the
+	// descriptor and the call mistyped).
+	if pp, ok := pt.(*llvm.PointerType); ok && pp.AddrSpace != 0 {
+		ptr = llvmcommon.Create(r, "llvm.addrspacecast", op.Loc(), []ir.Value{ptr}, []ir.Type{ptrT(ctx)}, nil).Result(0)
+	}
 	stream := operands[0]
 	c := call(r, op, "mgpuMemFree", voidT(ctx), []ir.Type{ptrT(ctx), ptrT(ctx)}, []ir.Value{ptr, stream})
 	l.replaceToken(r, op, []ir.Value{stream}, d.AsyncToken(), c)

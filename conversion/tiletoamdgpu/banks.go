@@ -5,6 +5,7 @@ import (
 
 	"github.com/strata-ir/strata/conversion/tiletonvgpu"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/targets/chips"
 )
 
 // The LDS of the gfx9 chips (CDNA: gfx90a, gfx942, gfx950) has 32 banks
@@ -331,6 +332,25 @@ func stagingCandidates(bk int64, elemBits int, perLane int64) []staging {
 // that costs the fewest LDS cycles in the bank model, the reads of all
 // waves and the writes together; among equals the first of
 // stagingCandidates (the narrowest unit, one term).
+// stagingFits reports whether copies of the A and B blocks of info
+// staged in LDS fit in the LDS of chip. Where they do not, the kernel
+// fails on its LDS size once lowered; the bank search, whose cost grows
+// with the blocks, is not worth making for it.
+func stagingFits(chip string, info *dotShape, copies int64) bool {
+	c, ok := chips.Lookup(chip)
+	if !ok || c.MemoryBytes <= 0 {
+		return true
+	}
+	bytes := copies * (info.bm + info.bn) * info.bk * int64((ir.IntOrFloatBitWidth(info.elem)+7)/8)
+	return bytes <= c.MemoryBytes
+}
+
+// unstaged is the staging of rows of bk elements unpermuted, read perLane
+// elements at a time: the first of stagingCandidates.
+func unstaged(info *dotShape) staging {
+	return staging{Cols: info.bk, Vec: info.perLane, P1: 1, M1: 1, P2: 1, M2: 1}
+}
+
 func chooseStaging(info *dotShape, l *tiletonvgpu.Layout, operand int, waves int) staging {
 	bits := ir.IntOrFloatBitWidth(info.elem)
 	var best staging

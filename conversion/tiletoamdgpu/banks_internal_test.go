@@ -43,3 +43,30 @@ func TestStagingAgainstNVIDIASwizzle(t *testing.T) {
 		}
 	}
 }
+
+// TestStagingFits checks which blocks get a bank search: those whose
+// staged A and B fit in the chip's LDS (twice over when pipelined), not
+// blocks the kernel fails on for their LDS size anyway.
+func TestStagingFits(t *testing.T) {
+	ctx := ir.NewContext()
+	bf16, f32 := ctx.FloatType(ir.BF16), ctx.FloatType(ir.F32)
+	for _, c := range []struct {
+		chip       string
+		bm, bk, bn int64
+		elem       ir.Type
+		copies     int64
+		fits       bool
+	}{
+		{"gfx942", 64, 32, 64, bf16, 2, true},
+		{"gfx90a", 128, 64, 128, bf16, 1, true},
+		// 256x128 and 128x2048 f32: 1.2 MB against 64 KB.
+		{"gfx90a", 256, 128, 2048, f32, 1, false},
+		{"gfx950", 256, 128, 256, f32, 2, false},
+	} {
+		l := MFMA([]int64{c.bm, c.bn}, 2, 2)
+		info := newDotShape(c.chip, []int64{c.bm, c.bk}, []int64{c.bk, c.bn}, c.elem, f32, l)
+		if got := stagingFits(c.chip, info, c.copies); got != c.fits {
+			t.Errorf("%s %dx%dx%d %s x%d: fits %v, want %v", c.chip, c.bm, c.bk, c.bn, c.elem, c.copies, got, c.fits)
+		}
+	}
+}

@@ -158,8 +158,11 @@ func lowerDot(k *tiletonvgpu.Kernel, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	sA := chooseStaging(info, lA, 0, int(k.Warps()))
-	sB := chooseStaging(info, lB, 1, int(k.Warps()))
+	sA, sB := unstaged(info), unstaged(info)
+	if stagingFits(k.Chip(), info, 1) {
+		sA = chooseStaging(info, lA, 0, int(k.Warps()))
+		sB = chooseStaging(info, lB, 1, int(k.Warps()))
+	}
 	smA := k.Workgroup(ctx.MemRefType([]int64{sA.size(info.bm)}, info.elem, nil, k.WorkgroupSpace()))
 	smB := k.Workgroup(ctx.MemRefType([]int64{sB.size(info.bn)}, info.elem, nil, k.WorkgroupSpace()))
 	storeLDS(k, regsA, lA, smA, sA, nil, false)

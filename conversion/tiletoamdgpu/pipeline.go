@@ -87,8 +87,11 @@ func lowerFor(k *tiletonvgpu.Kernel, op *ir.Operation) error {
 		shape, elem := tileShape(ld.Result(0))
 		layouts[i] = tiletonvgpu.BlockedLanes(shape, ir.IntOrFloatBitWidth(elem), int(k.Warps()), WaveSize)
 	}
-	sA := chooseStaging(info, layouts[0], 0, int(k.Warps()))
-	sB := chooseStaging(info, layouts[1], 1, int(k.Warps()))
+	sA, sB := unstaged(info), unstaged(info)
+	if stagingFits(k.Chip(), info, 2) {
+		sA = chooseStaging(info, layouts[0], 0, int(k.Warps()))
+		sB = chooseStaging(info, layouts[1], 1, int(k.Warps()))
+	}
 	sizeA, sizeB := sA.size(info.bm), sB.size(info.bn)
 	smA := k.Workgroup(ctx.MemRefType([]int64{2 * sizeA}, info.elem, nil, k.WorkgroupSpace()))
 	smB := k.Workgroup(ctx.MemRefType([]int64{2 * sizeB}, info.elem, nil, k.WorkgroupSpace()))

@@ -35,6 +35,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/dialects/tile"
@@ -446,6 +447,29 @@ type hopperKernel interface {
 
 // lowerKernel returns the gpu.func of tile kernel kf, and the plan of
 // the warp-specialized sm_90a kernel when it is one.
+// maxThreadElements bounds the elements of one tile a thread holds: the
+// lowering unrolls a thread's share element by element where it cannot
+// vectorize it, and no GPU gives a thread more than a few hundred
+// registers.
+const maxThreadElements = 1 << 12
+
+// checkThreadShares reports the first tile, in the order of the kernel's
+// operations, whose layout gives a thread more than maxThreadElements
+// elements.
+func checkThreadShares(work *ir.Operation, lay map[ir.Value]*Layout, t *Target) error {
+	var err error
+	work.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		for i := 0; i < op.NumResults() && err == nil; i++ {
+			if l := lay[op.Result(i)]; l != nil && l.NumRegs() > maxThreadElements {
+				err = ir.NewError(op.Loc(), fmt.Sprintf("%s: the tile %s gives each thread %d elements, more than the %d the lowering takes",
+					t.Pass, asm.TypeString(op.Result(i).Type()), l.NumRegs(), maxThreadElements))
+			}
+		}
+		return err == nil
+	})
+	return err
+}
+
 func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, persistent bool) (*ir.Operation, hopperKernel, error) {
 	// Row values are computed before their broadcasts (hoistBroadcasts)
 	// where the layouts allow it.
@@ -523,6 +547,9 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	}
 	if err != nil {
 		return nil, nil, ir.NewError(kf.Loc(), t.Pass+": "+err.Error())
+	}
+	if err := checkThreadShares(work, lay, t); err != nil {
+		return nil, nil, err
 	}
 	old := work.Region(0).First()
 	var argTypes []ir.Type

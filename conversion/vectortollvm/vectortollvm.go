@@ -173,7 +173,7 @@ func (l *lowering) print(op *ir.Operation, operands []ir.Value, r *rewrite.Conve
 
 // Patterns returns the conversion patterns of convert-vector-to-llvm.
 func (l *lowering) patterns() []rewrite.ConversionPattern {
-	return []rewrite.ConversionPattern{
+	ps := []rewrite.ConversionPattern{
 		&rewrite.ConversionFunc{RootName: "vector.print", BenefitValue: 1, PatternName: "vector.print-to-llvm", Fn: l.print},
 		&rewrite.ConversionFunc{RootName: "vector.broadcast", BenefitValue: 1, PatternName: "vector.broadcast-to-llvm", Fn: l.broadcast},
 		&rewrite.ConversionFunc{RootName: "vector.extract", BenefitValue: 1, PatternName: "vector.extract-to-llvm", Fn: l.extract},
@@ -189,6 +189,16 @@ func (l *lowering) patterns() []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "vector.type_cast", BenefitValue: 1, PatternName: "vector.type_cast-to-llvm", Fn: l.typeCast},
 		&rewrite.ConversionFunc{RootName: "vector.shuffle", BenefitValue: 1, PatternName: "vector.shuffle-to-llvm", Fn: l.shuffle},
 	}
+	// A vector too large to lower stays (and fails to legalize where
+	// it is illegal) in the passes that take these patterns.
+	for _, p := range ps {
+		f := p.(*rewrite.ConversionFunc)
+		fn := f.Fn
+		f.Fn = func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+			return oversized(op) == nil && fn(op, operands, r)
+		}
+	}
+	return ps
 }
 
 // Run converts the vector operations nested in op; those without a
@@ -236,35 +246,44 @@ const maxElements = 1 << 24
 func checkSizes(op *ir.Operation) error {
 	var err error
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if err != nil {
-			return false
-		}
-		if o.OpName().DialectNamespace() != "vector" {
-			return true
-		}
-		check := func(t ir.Type) {
-			v, ok := t.(*ir.VectorType)
-			if !ok || err != nil {
-				return
-			}
-			n := int64(1)
-			for _, d := range v.Shape {
-				if d > maxElements || n*d > maxElements {
-					err = ir.OpError(o, fmt.Sprintf("vector type '%s' has more than %d elements, too many to lower to LLVM", asm.TypeString(t), maxElements))
-					return
-				}
-				n *= d
+		if o.OpName().DialectNamespace() == "vector" {
+			if t := oversized(o); t != nil {
+				err = ir.OpError(o, fmt.Sprintf("vector type '%s' has more than %d elements, too many to lower to LLVM", asm.TypeString(t), maxElements))
 			}
 		}
-		for _, v := range o.Operands() {
-			check(v.Type())
-		}
-		for _, t := range o.ResultTypes() {
-			check(t)
-		}
-		return true
+		return err == nil
 	})
 	return err
+}
+
+// oversized returns the first vector type of o's operands and results with
+// more than maxElements elements, or nil.
+func oversized(o *ir.Operation) ir.Type {
+	big := func(t ir.Type) bool {
+		v, ok := t.(*ir.VectorType)
+		if !ok {
+			return false
+		}
+		n := int64(1)
+		for _, d := range v.Shape {
+			if d > maxElements || n*d > maxElements {
+				return true
+			}
+			n *= d
+		}
+		return false
+	}
+	for _, v := range o.Operands() {
+		if big(v.Type()) {
+			return v.Type()
+		}
+	}
+	for _, t := range o.ResultTypes() {
+		if big(t) {
+			return t
+		}
+	}
+	return nil
 }
 
 // illegal marks the operations the patterns lower illegal in target;

@@ -322,9 +322,6 @@ func (p *parser) parseMemRefType() ir.Type {
 		space = a
 	}
 	p.expect(TokGreater, "expected '>' in memref type")
-	if ia, ok := space.(*ir.IntegerAttr); ok && ia.Big == nil && ia.Lo == 0 {
-		space = nil
-	}
 	if unranked {
 		p.checkMemorySpace(typeOff, space)
 		return p.ctx.UnrankedMemRefType(elem, space)

@@ -35,11 +35,20 @@ type PrintOptions struct {
 	// aliases while it names values, and prints the operations of a large
 	// block in parallel slices joined in order; the text is the same.
 	Sequential bool
+	// VerifyFirst verifies op before printing and prints the generic form
+	// when it does not verify, as MLIR's printer does unless told to
+	// assume the IR verified: custom printers may rely on what their
+	// verifier checks. Set it where the IR may be invalid (the output of a
+	// pipeline run without verification, the IR after a failed pass).
+	VerifyFirst bool
 }
 
 // Print writes op (normally a top-level builtin.module) followed by a
 // newline, exactly as mlir-opt prints its output.
 func Print(w io.Writer, op *ir.Operation, opts PrintOptions) error {
+	if opts.VerifyFirst && !opts.Generic && ir.Verify(op) != nil {
+		opts.Generic = true
+	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	p := newPrinter(bw, op, opts)
 	p.printTopLevel(op)

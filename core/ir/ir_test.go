@@ -48,6 +48,17 @@ func TestInterning(t *testing.T) {
 	if m.Layout != nil {
 		t.Error("identity layout kept")
 	}
+	// So is the default memory space, an integer 0 of any type.
+	i64 := ctx.I(64)
+	if ctx.MemRefType([]int64{4}, i32, nil, ctx.IntegerAttr(i64, 0)) != m {
+		t.Error("memory space 0 : i64 kept")
+	}
+	if ctx.UnrankedMemRefType(i32, ctx.IntegerAttr(i32, 0)) != ctx.UnrankedMemRefType(i32, nil) {
+		t.Error("unranked memory space 0 : i32 kept")
+	}
+	if one := ctx.IntegerAttr(i64, 1); ctx.MemRefType([]int64{4}, i32, nil, one).MemorySpace != one {
+		t.Error("memory space 1 dropped")
+	}
 }
 
 func TestUseListsAndRAUW(t *testing.T) {

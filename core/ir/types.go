@@ -290,9 +290,12 @@ func (c *Context) UnrankedTensorType(elem Type) *UnrankedTensorType {
 }
 
 // MemRefType returns memref<shape x elem, layout, memorySpace>. A nil layout
-// is the identity layout; an identity affine map layout is normalized to nil.
+// is the identity layout; an identity affine map layout is normalized to nil,
+// and so is the default memory space, an integer 0 (MLIR's
+// skipDefaultMemorySpace).
 func (c *Context) MemRefType(shape []int64, elem Type, layout, memorySpace Attribute) *MemRefType {
 	var kb [128]byte
+	memorySpace = skipDefaultMemorySpace(memorySpace)
 	if m, ok := layout.(*AffineMapAttr); ok && m.Map.IsIdentity() && m.Map.NumSyms == 0 && m.Map.NumDims == len(shape) {
 		layout = nil
 	}
@@ -318,9 +321,11 @@ func (t *MemRefType) HasIdentityLayout() bool {
 	return ok && m.Map.IsIdentity() && m.Map.NumDims == len(t.Shape)
 }
 
-// UnrankedMemRefType returns memref<*xelem, memorySpace>.
+// UnrankedMemRefType returns memref<*xelem, memorySpace>, with the default
+// memory space (an integer 0) normalized to nil.
 func (c *Context) UnrankedMemRefType(elem Type, memorySpace Attribute) *UnrankedMemRefType {
 	var kb [128]byte
+	memorySpace = skipDefaultMemorySpace(memorySpace)
 	k := keyBuf(kb[:0])
 	k = append(k, 'm')
 	k = k.ty(elem)
@@ -328,6 +333,15 @@ func (c *Context) UnrankedMemRefType(elem Type, memorySpace Attribute) *Unranked
 	return intern(c, k, func(st storage) *UnrankedMemRefType {
 		return &UnrankedMemRefType{storage: st, Elem: elem, MemorySpace: memorySpace}
 	})
+}
+
+// skipDefaultMemorySpace returns nil for an integer memory space of value
+// 0, which memref types hold as no memory space, and space otherwise.
+func skipDefaultMemorySpace(space Attribute) Attribute {
+	if ia, ok := space.(*IntegerAttr); ok && ia.Big == nil && ia.Lo == 0 {
+		return nil
+	}
+	return space
 }
 
 // VectorType returns vector<shape x elem>; scalable may be nil.

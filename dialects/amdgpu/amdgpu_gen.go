@@ -344,12 +344,15 @@ func AsPackedTrunc2xfp8Op(op *ir.Operation) (PackedTrunc2xfp8Op, bool) {
 
 // SourceA returns the operand sourceA.
 func (op PackedTrunc2xfp8Op) SourceA() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SourceB returns the optional operand sourceB, or nil when it is absent.
 func (op PackedTrunc2xfp8Op) SourceB() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -357,7 +360,7 @@ func (op PackedTrunc2xfp8Op) SourceB() ir.Value {
 
 // Existing returns the optional operand existing, or nil when it is absent.
 func (op PackedTrunc2xfp8Op) Existing() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -373,6 +376,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 // Res returns the result res.
@@ -579,12 +592,15 @@ func AsFatRawBufferCastOp(op *ir.Operation) (FatRawBufferCastOp, bool) {
 
 // Source returns the operand source.
 func (op FatRawBufferCastOp) Source() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // ValidBytes returns the optional operand validBytes, or nil when it is absent.
 func (op FatRawBufferCastOp) ValidBytes() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -592,7 +608,7 @@ func (op FatRawBufferCastOp) ValidBytes() ir.Value {
 
 // CacheSwizzleStride returns the optional operand cacheSwizzleStride, or nil when it is absent.
 func (op FatRawBufferCastOp) CacheSwizzleStride() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -685,17 +701,20 @@ func AsRawBufferLoadOp(op *ir.Operation) (RawBufferLoadOp, bool) {
 
 // Memref returns the operand memref.
 func (op RawBufferLoadOp) Memref() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op RawBufferLoadOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // SgprOffset returns the optional operand sgprOffset, or nil when it is absent.
 func (op RawBufferLoadOp) SgprOffset() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -794,22 +813,28 @@ func AsRawBufferStoreOp(op *ir.Operation) (RawBufferStoreOp, bool) {
 
 // Value returns the operand value.
 func (op RawBufferStoreOp) Value() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Memref returns the operand memref.
 func (op RawBufferStoreOp) Memref() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op RawBufferStoreOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // SgprOffset returns the optional operand sgprOffset, or nil when it is absent.
 func (op RawBufferStoreOp) SgprOffset() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -905,27 +930,36 @@ func AsRawBufferAtomicCmpswapOp(op *ir.Operation) (RawBufferAtomicCmpswapOp, boo
 
 // Src returns the operand src.
 func (op RawBufferAtomicCmpswapOp) Src() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Cmp returns the operand cmp.
 func (op RawBufferAtomicCmpswapOp) Cmp() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Memref returns the operand memref.
 func (op RawBufferAtomicCmpswapOp) Memref() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op RawBufferAtomicCmpswapOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // SgprOffset returns the optional operand sgprOffset, or nil when it is absent.
 func (op RawBufferAtomicCmpswapOp) SgprOffset() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1030,22 +1064,28 @@ func AsRawBufferAtomicFaddOp(op *ir.Operation) (RawBufferAtomicFaddOp, bool) {
 
 // Value returns the operand value.
 func (op RawBufferAtomicFaddOp) Value() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Memref returns the operand memref.
 func (op RawBufferAtomicFaddOp) Memref() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op RawBufferAtomicFaddOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // SgprOffset returns the optional operand sgprOffset, or nil when it is absent.
 func (op RawBufferAtomicFaddOp) SgprOffset() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1141,22 +1181,28 @@ func AsRawBufferAtomicFmaxOp(op *ir.Operation) (RawBufferAtomicFmaxOp, bool) {
 
 // Value returns the operand value.
 func (op RawBufferAtomicFmaxOp) Value() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Memref returns the operand memref.
 func (op RawBufferAtomicFmaxOp) Memref() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op RawBufferAtomicFmaxOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // SgprOffset returns the optional operand sgprOffset, or nil when it is absent.
 func (op RawBufferAtomicFmaxOp) SgprOffset() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1252,22 +1298,28 @@ func AsRawBufferAtomicSmaxOp(op *ir.Operation) (RawBufferAtomicSmaxOp, bool) {
 
 // Value returns the operand value.
 func (op RawBufferAtomicSmaxOp) Value() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Memref returns the operand memref.
 func (op RawBufferAtomicSmaxOp) Memref() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op RawBufferAtomicSmaxOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // SgprOffset returns the optional operand sgprOffset, or nil when it is absent.
 func (op RawBufferAtomicSmaxOp) SgprOffset() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1363,22 +1415,28 @@ func AsRawBufferAtomicUminOp(op *ir.Operation) (RawBufferAtomicUminOp, bool) {
 
 // Value returns the operand value.
 func (op RawBufferAtomicUminOp) Value() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Memref returns the operand memref.
 func (op RawBufferAtomicUminOp) Memref() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op RawBufferAtomicUminOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // SgprOffset returns the optional operand sgprOffset, or nil when it is absent.
 func (op RawBufferAtomicUminOp) SgprOffset() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2372,22 +2430,28 @@ func AsGatherToLdsOp(op *ir.Operation) (GatherToLdsOp, bool) {
 
 // Src returns the operand src.
 func (op GatherToLdsOp) Src() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SrcIndices returns the operands of the variadic group srcIndices.
 func (op GatherToLdsOp) SrcIndices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Dst returns the operand dst.
 func (op GatherToLdsOp) Dst() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // DstIndices returns the operands of the variadic group dstIndices.
 func (op GatherToLdsOp) DstIndices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // TransferTypeAttr returns the attribute of the property transferType, or nil when it is absent.
@@ -2637,22 +2701,28 @@ func AsMakeGatherDmaBaseOp(op *ir.Operation) (MakeGatherDmaBaseOp, bool) {
 
 // Global returns the operand global.
 func (op MakeGatherDmaBaseOp) Global() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // GlobalIndices returns the operands of the variadic group global_indices.
 func (op MakeGatherDmaBaseOp) GlobalIndices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Lds returns the operand lds.
 func (op MakeGatherDmaBaseOp) Lds() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // LdsIndices returns the operands of the variadic group lds_indices.
 func (op MakeGatherDmaBaseOp) LdsIndices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // Base returns the result base.
@@ -2697,22 +2767,28 @@ func AsMakeDmaBaseOp(op *ir.Operation) (MakeDmaBaseOp, bool) {
 
 // Global returns the operand global.
 func (op MakeDmaBaseOp) Global() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // GlobalIndices returns the operands of the variadic group global_indices.
 func (op MakeDmaBaseOp) GlobalIndices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Lds returns the operand lds.
 func (op MakeDmaBaseOp) Lds() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // LdsIndices returns the operands of the variadic group lds_indices.
 func (op MakeDmaBaseOp) LdsIndices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // Base returns the result base.
@@ -2757,32 +2833,38 @@ func AsMakeGatherDmaDescriptorOp(op *ir.Operation) (MakeGatherDmaDescriptorOp, b
 
 // Base returns the operand base.
 func (op MakeGatherDmaDescriptorOp) Base() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operand indices.
 func (op MakeGatherDmaDescriptorOp) Indices() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // GlobalDynamicSizes returns the operands of the variadic group global_dynamic_sizes.
 func (op MakeGatherDmaDescriptorOp) GlobalDynamicSizes() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // GlobalDynamicStrides returns the operands of the variadic group global_dynamic_strides.
 func (op MakeGatherDmaDescriptorOp) GlobalDynamicStrides() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // SharedDynamicSizes returns the operands of the variadic group shared_dynamic_sizes.
 func (op MakeGatherDmaDescriptorOp) SharedDynamicSizes() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4)
 }
 
 // WorkgroupMask returns the optional operand workgroup_mask, or nil when it is absent.
 func (op MakeGatherDmaDescriptorOp) WorkgroupMask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 5):segmentStart(op.Operation, "operandSegmentSizes", 6)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 5); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2790,7 +2872,7 @@ func (op MakeGatherDmaDescriptorOp) WorkgroupMask() ir.Value {
 
 // EarlyTimeout returns the optional operand early_timeout, or nil when it is absent.
 func (op MakeGatherDmaDescriptorOp) EarlyTimeout() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 6):segmentStart(op.Operation, "operandSegmentSizes", 7)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 6); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2798,7 +2880,7 @@ func (op MakeGatherDmaDescriptorOp) EarlyTimeout() ir.Value {
 
 // PadAmount returns the optional operand pad_amount, or nil when it is absent.
 func (op MakeGatherDmaDescriptorOp) PadAmount() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 7):segmentStart(op.Operation, "operandSegmentSizes", 8)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 7); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2806,7 +2888,7 @@ func (op MakeGatherDmaDescriptorOp) PadAmount() ir.Value {
 
 // PadInterval returns the optional operand pad_interval, or nil when it is absent.
 func (op MakeGatherDmaDescriptorOp) PadInterval() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 8):segmentStart(op.Operation, "operandSegmentSizes", 9)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 8); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2814,7 +2896,7 @@ func (op MakeGatherDmaDescriptorOp) PadInterval() ir.Value {
 
 // AtomicBarrierAddress returns the optional operand atomic_barrier_address, or nil when it is absent.
 func (op MakeGatherDmaDescriptorOp) AtomicBarrierAddress() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 9):segmentStart(op.Operation, "operandSegmentSizes", 10)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 9); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2822,12 +2904,12 @@ func (op MakeGatherDmaDescriptorOp) AtomicBarrierAddress() ir.Value {
 
 // AtomicBarrierIndices returns the operands of the variadic group atomic_barrier_indices.
 func (op MakeGatherDmaDescriptorOp) AtomicBarrierIndices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 10):segmentStart(op.Operation, "operandSegmentSizes", 11)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 10)
 }
 
 // GlobalIncrement returns the optional operand global_increment, or nil when it is absent.
 func (op MakeGatherDmaDescriptorOp) GlobalIncrement() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 11):segmentStart(op.Operation, "operandSegmentSizes", 12)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 11); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2835,7 +2917,7 @@ func (op MakeGatherDmaDescriptorOp) GlobalIncrement() ir.Value {
 
 // LdsIncrement returns the optional operand lds_increment, or nil when it is absent.
 func (op MakeGatherDmaDescriptorOp) LdsIncrement() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 12):segmentStart(op.Operation, "operandSegmentSizes", 13)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 12); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2843,7 +2925,7 @@ func (op MakeGatherDmaDescriptorOp) LdsIncrement() ir.Value {
 
 // IterationCount returns the optional operand iteration_count, or nil when it is absent.
 func (op MakeGatherDmaDescriptorOp) IterationCount() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 13):segmentStart(op.Operation, "operandSegmentSizes", 14)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 13); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2959,27 +3041,30 @@ func AsMakeDmaDescriptorOp(op *ir.Operation) (MakeDmaDescriptorOp, bool) {
 
 // Base returns the operand base.
 func (op MakeDmaDescriptorOp) Base() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // GlobalDynamicSizes returns the operands of the variadic group global_dynamic_sizes.
 func (op MakeDmaDescriptorOp) GlobalDynamicSizes() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // GlobalDynamicStrides returns the operands of the variadic group global_dynamic_strides.
 func (op MakeDmaDescriptorOp) GlobalDynamicStrides() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // SharedDynamicSizes returns the operands of the variadic group shared_dynamic_sizes.
 func (op MakeDmaDescriptorOp) SharedDynamicSizes() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // WorkgroupMask returns the optional operand workgroup_mask, or nil when it is absent.
 func (op MakeDmaDescriptorOp) WorkgroupMask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2987,7 +3072,7 @@ func (op MakeDmaDescriptorOp) WorkgroupMask() ir.Value {
 
 // EarlyTimeout returns the optional operand early_timeout, or nil when it is absent.
 func (op MakeDmaDescriptorOp) EarlyTimeout() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 5):segmentStart(op.Operation, "operandSegmentSizes", 6)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 5); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -2995,7 +3080,7 @@ func (op MakeDmaDescriptorOp) EarlyTimeout() ir.Value {
 
 // PadAmount returns the optional operand pad_amount, or nil when it is absent.
 func (op MakeDmaDescriptorOp) PadAmount() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 6):segmentStart(op.Operation, "operandSegmentSizes", 7)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 6); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3003,7 +3088,7 @@ func (op MakeDmaDescriptorOp) PadAmount() ir.Value {
 
 // PadInterval returns the optional operand pad_interval, or nil when it is absent.
 func (op MakeDmaDescriptorOp) PadInterval() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 7):segmentStart(op.Operation, "operandSegmentSizes", 8)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 7); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3011,7 +3096,7 @@ func (op MakeDmaDescriptorOp) PadInterval() ir.Value {
 
 // AtomicBarrierAddress returns the optional operand atomic_barrier_address, or nil when it is absent.
 func (op MakeDmaDescriptorOp) AtomicBarrierAddress() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 8):segmentStart(op.Operation, "operandSegmentSizes", 9)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 8); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3019,12 +3104,12 @@ func (op MakeDmaDescriptorOp) AtomicBarrierAddress() ir.Value {
 
 // AtomicBarrierIndices returns the operands of the variadic group atomic_barrier_indices.
 func (op MakeDmaDescriptorOp) AtomicBarrierIndices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 9):segmentStart(op.Operation, "operandSegmentSizes", 10)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 9)
 }
 
 // GlobalIncrement returns the optional operand global_increment, or nil when it is absent.
 func (op MakeDmaDescriptorOp) GlobalIncrement() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 10):segmentStart(op.Operation, "operandSegmentSizes", 11)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 10); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3032,7 +3117,7 @@ func (op MakeDmaDescriptorOp) GlobalIncrement() ir.Value {
 
 // LdsIncrement returns the optional operand lds_increment, or nil when it is absent.
 func (op MakeDmaDescriptorOp) LdsIncrement() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 11):segmentStart(op.Operation, "operandSegmentSizes", 12)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 11); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3040,7 +3125,7 @@ func (op MakeDmaDescriptorOp) LdsIncrement() ir.Value {
 
 // IterationCount returns the optional operand iteration_count, or nil when it is absent.
 func (op MakeDmaDescriptorOp) IterationCount() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 12):segmentStart(op.Operation, "operandSegmentSizes", 13)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 12); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil

@@ -54,7 +54,8 @@ type asyncModel struct{}
 func (asyncModel) numDependencies(op *ir.Operation) int {
 	if a, ok := op.InherentAttr("operandSegmentSizes").(*ir.DenseArrayAttr); ok {
 		if a.Size > 0 {
-			return segmentStart(op, "operandSegmentSizes", 1)
+			// Sizes that do not verify give what the operands hold.
+			return min(max(segmentStart(op, "operandSegmentSizes", 1), 0), op.NumOperands())
 		}
 	}
 	n := 0

@@ -119,3 +119,58 @@ func TestGeneratedAccessors(t *testing.T) {
 		t.Fatal("no gpu.launch")
 	}
 }
+
+// TestSegmentsThatDoNotVerify reads gpu.launch_func through the generated
+// wrappers with segment sizes that do not verify: negative, past the
+// operands, or too few. The groups come out empty or shortened, never out
+// of range, since the gpu.container_module verifier reads a launch before
+// the launch itself is verified; verification then fails with a located
+// error.
+func TestSegmentsThatDoNotVerify(t *testing.T) {
+	const kernel = `gpu.module @k {
+    gpu.func @k(%a: f32, %b: f32) kernel {
+      gpu.return
+    }
+  }`
+	tests := []struct {
+		sizes string
+		// kernel operand count read through the wrapper
+		kernelOperands int
+		want           string
+	}{
+		{"0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, -1, 0", 0, "got 0 kernel operands but expected 2"},
+		{"0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 3, -1", 2, "'operandSegmentSizes' attribute cannot have negative elements"},
+		{"0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 9, 0", 2, "operand count (8) does not match with the total size (15) specified in attribute 'operandSegmentSizes'"},
+		{"0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 2", 2, "'operandSegmentSizes' attribute for specifying operand segments must have 13 elements, but got 12"},
+		{"0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0", 0, "got 0 kernel operands but expected 2"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.sizes, func(t *testing.T) {
+			src := `module attributes {gpu.container_module} {
+  func.func @f(%s: index, %x: f32) {
+    "gpu.launch_func"(%s, %s, %s, %s, %s, %s, %x, %x) <{kernel = @k::@k, operandSegmentSizes = array<i32: ` + tc.sizes + `>}> : (index, index, index, index, index, index, f32, f32) -> ()
+    return
+  }
+  ` + kernel + `
+}`
+			ctx := newContext()
+			m, _, err := asm.ParseModule(ctx, []byte(src), asm.Config{Filename: "test.mlir"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+				if l, ok := gpu.AsLaunchFuncOp(op); ok {
+					if n := len(l.KernelOperands()); n != tc.kernelOperands {
+						t.Errorf("%d kernel operands, want %d", n, tc.kernelOperands)
+					}
+					_, _ = l.AsyncDependencies(), l.AsyncObject()
+				}
+				return true
+			})
+			err = ir.Verify(m)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("verify: %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -1299,42 +1299,60 @@ func AsLaunchOp(op *ir.Operation) (LaunchOp, bool) {
 
 // AsyncDependencies returns the operands of the variadic group asyncDependencies.
 func (op LaunchOp) AsyncDependencies() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // GridSizeX returns the operand gridSizeX.
 func (op LaunchOp) GridSizeX() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // GridSizeY returns the operand gridSizeY.
 func (op LaunchOp) GridSizeY() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // GridSizeZ returns the operand gridSizeZ.
 func (op LaunchOp) GridSizeZ() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // BlockSizeX returns the operand blockSizeX.
 func (op LaunchOp) BlockSizeX() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // BlockSizeY returns the operand blockSizeY.
 func (op LaunchOp) BlockSizeY() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 5):segmentStart(op.Operation, "operandSegmentSizes", 6)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 5); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // BlockSizeZ returns the operand blockSizeZ.
 func (op LaunchOp) BlockSizeZ() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 6):segmentStart(op.Operation, "operandSegmentSizes", 7)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 6); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // ClusterSizeX returns the optional operand clusterSizeX, or nil when it is absent.
 func (op LaunchOp) ClusterSizeX() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 7):segmentStart(op.Operation, "operandSegmentSizes", 8)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 7); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1342,7 +1360,7 @@ func (op LaunchOp) ClusterSizeX() ir.Value {
 
 // ClusterSizeY returns the optional operand clusterSizeY, or nil when it is absent.
 func (op LaunchOp) ClusterSizeY() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 8):segmentStart(op.Operation, "operandSegmentSizes", 9)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 8); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1350,7 +1368,7 @@ func (op LaunchOp) ClusterSizeY() ir.Value {
 
 // ClusterSizeZ returns the optional operand clusterSizeZ, or nil when it is absent.
 func (op LaunchOp) ClusterSizeZ() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 9):segmentStart(op.Operation, "operandSegmentSizes", 10)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 9); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1358,7 +1376,7 @@ func (op LaunchOp) ClusterSizeZ() ir.Value {
 
 // DynamicSharedMemorySize returns the optional operand dynamicSharedMemorySize, or nil when it is absent.
 func (op LaunchOp) DynamicSharedMemorySize() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 10):segmentStart(op.Operation, "operandSegmentSizes", 11)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 10); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1374,6 +1392,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 // AsyncToken returns the optional result asyncToken, or nil when it is absent.
@@ -1505,42 +1533,60 @@ func AsLaunchFuncOp(op *ir.Operation) (LaunchFuncOp, bool) {
 
 // AsyncDependencies returns the operands of the variadic group asyncDependencies.
 func (op LaunchFuncOp) AsyncDependencies() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // GridSizeX returns the operand gridSizeX.
 func (op LaunchFuncOp) GridSizeX() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // GridSizeY returns the operand gridSizeY.
 func (op LaunchFuncOp) GridSizeY() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // GridSizeZ returns the operand gridSizeZ.
 func (op LaunchFuncOp) GridSizeZ() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // BlockSizeX returns the operand blockSizeX.
 func (op LaunchFuncOp) BlockSizeX() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // BlockSizeY returns the operand blockSizeY.
 func (op LaunchFuncOp) BlockSizeY() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 5):segmentStart(op.Operation, "operandSegmentSizes", 6)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 5); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // BlockSizeZ returns the operand blockSizeZ.
 func (op LaunchFuncOp) BlockSizeZ() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 6):segmentStart(op.Operation, "operandSegmentSizes", 7)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 6); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // ClusterSizeX returns the optional operand clusterSizeX, or nil when it is absent.
 func (op LaunchFuncOp) ClusterSizeX() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 7):segmentStart(op.Operation, "operandSegmentSizes", 8)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 7); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1548,7 +1594,7 @@ func (op LaunchFuncOp) ClusterSizeX() ir.Value {
 
 // ClusterSizeY returns the optional operand clusterSizeY, or nil when it is absent.
 func (op LaunchFuncOp) ClusterSizeY() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 8):segmentStart(op.Operation, "operandSegmentSizes", 9)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 8); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1556,7 +1602,7 @@ func (op LaunchFuncOp) ClusterSizeY() ir.Value {
 
 // ClusterSizeZ returns the optional operand clusterSizeZ, or nil when it is absent.
 func (op LaunchFuncOp) ClusterSizeZ() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 9):segmentStart(op.Operation, "operandSegmentSizes", 10)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 9); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1564,7 +1610,7 @@ func (op LaunchFuncOp) ClusterSizeZ() ir.Value {
 
 // DynamicSharedMemorySize returns the optional operand dynamicSharedMemorySize, or nil when it is absent.
 func (op LaunchFuncOp) DynamicSharedMemorySize() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 10):segmentStart(op.Operation, "operandSegmentSizes", 11)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 10); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1572,12 +1618,12 @@ func (op LaunchFuncOp) DynamicSharedMemorySize() ir.Value {
 
 // KernelOperands returns the operands of the variadic group kernelOperands.
 func (op LaunchFuncOp) KernelOperands() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 11):segmentStart(op.Operation, "operandSegmentSizes", 12)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 11)
 }
 
 // AsyncObject returns the optional operand asyncObject, or nil when it is absent.
 func (op LaunchFuncOp) AsyncObject() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 12):segmentStart(op.Operation, "operandSegmentSizes", 13)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 12); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1729,17 +1775,17 @@ func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
 
 // AsyncDependencies returns the operands of the variadic group asyncDependencies.
 func (op AllocOp) AsyncDependencies() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // DynamicSizes returns the operands of the variadic group dynamicSizes.
 func (op AllocOp) DynamicSizes() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // SymbolOperands returns the operands of the variadic group symbolOperands.
 func (op AllocOp) SymbolOperands() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Memref returns the result memref.

@@ -372,12 +372,12 @@ func AsGenericOp(op *ir.Operation) (GenericOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op GenericOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op GenericOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // segmentStart returns where group i starts according to the segment
@@ -390,6 +390,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -936,17 +946,23 @@ func AsPackOp(op *ir.Operation) (PackOp, bool) {
 
 // Source returns the operand source.
 func (op PackOp) Source() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Dest returns the operand dest.
 func (op PackOp) Dest() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // PaddingValue returns the optional operand padding_value, or nil when it is absent.
 func (op PackOp) PaddingValue() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -954,7 +970,7 @@ func (op PackOp) PaddingValue() ir.Value {
 
 // InnerTiles returns the operands of the variadic group inner_tiles.
 func (op PackOp) InnerTiles() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // Result returns the result result.
@@ -1107,12 +1123,12 @@ func AsFillOp(op *ir.Operation) (FillOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op FillOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op FillOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1161,12 +1177,12 @@ func AsCopyOp(op *ir.Operation) (CopyOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op CopyOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op CopyOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1242,12 +1258,12 @@ func AsMatmulOp(op *ir.Operation) (MatmulOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op MatmulOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op MatmulOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1331,12 +1347,12 @@ func AsBatchMatmulOp(op *ir.Operation) (BatchMatmulOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op BatchMatmulOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op BatchMatmulOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1420,12 +1436,12 @@ func AsBatchReduceMatmulOp(op *ir.Operation) (BatchReduceMatmulOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op BatchReduceMatmulOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op BatchReduceMatmulOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1509,12 +1525,12 @@ func AsContractOp(op *ir.Operation) (ContractOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op ContractOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op ContractOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1594,12 +1610,12 @@ func AsElementwiseOp(op *ir.Operation) (ElementwiseOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op ElementwiseOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op ElementwiseOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1671,12 +1687,12 @@ func AsMatvecOp(op *ir.Operation) (MatvecOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op MatvecOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op MatvecOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1725,12 +1741,12 @@ func AsVecmatOp(op *ir.Operation) (VecmatOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op VecmatOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op VecmatOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1779,12 +1795,12 @@ func AsBatchMatvecOp(op *ir.Operation) (BatchMatvecOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op BatchMatvecOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op BatchMatvecOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1833,12 +1849,12 @@ func AsBatchVecmatOp(op *ir.Operation) (BatchVecmatOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op BatchVecmatOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op BatchVecmatOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1887,12 +1903,12 @@ func AsDotOp(op *ir.Operation) (DotOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DotOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DotOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -1941,12 +1957,12 @@ func AsConv1dNwcWcfOp(op *ir.Operation) (Conv1dNwcWcfOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv1dNwcWcfOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv1dNwcWcfOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2019,12 +2035,12 @@ func AsConv2dNhwcHwcfOp(op *ir.Operation) (Conv2dNhwcHwcfOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNhwcHwcfOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNhwcHwcfOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2097,12 +2113,12 @@ func AsConv2dNhwcFhwcOp(op *ir.Operation) (Conv2dNhwcFhwcOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNhwcFhwcOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNhwcFhwcOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2175,12 +2191,12 @@ func AsConv2dNchwFchwOp(op *ir.Operation) (Conv2dNchwFchwOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNchwFchwOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNchwFchwOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2253,12 +2269,12 @@ func AsConv2dNhwcHwcfQOp(op *ir.Operation) (Conv2dNhwcHwcfQOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNhwcHwcfQOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNhwcHwcfQOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2331,12 +2347,12 @@ func AsConv2dNchwFchwQOp(op *ir.Operation) (Conv2dNchwFchwQOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNchwFchwQOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNchwFchwQOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2409,12 +2425,12 @@ func AsConv3dNdhwcDhwcfOp(op *ir.Operation) (Conv3dNdhwcDhwcfOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv3dNdhwcDhwcfOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv3dNdhwcDhwcfOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2487,12 +2503,12 @@ func AsDepthwiseConv1dNwcWcOp(op *ir.Operation) (DepthwiseConv1dNwcWcOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv1dNwcWcOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv1dNwcWcOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2565,12 +2581,12 @@ func AsDepthwiseConv2dNhwcHwcOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcOp, boo
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv2dNhwcHwcOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv2dNhwcHwcOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2643,12 +2659,12 @@ func AsDepthwiseConv2dNchwChwOp(op *ir.Operation) (DepthwiseConv2dNchwChwOp, boo
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv2dNchwChwOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv2dNchwChwOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2721,12 +2737,12 @@ func AsPoolingNhwcSumOp(op *ir.Operation) (PoolingNhwcSumOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNhwcSumOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNhwcSumOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2799,12 +2815,12 @@ func AsPoolingNhwcMaxOp(op *ir.Operation) (PoolingNhwcMaxOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNhwcMaxOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNhwcMaxOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2877,12 +2893,12 @@ func AsPoolingNhwcMinOp(op *ir.Operation) (PoolingNhwcMinOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNhwcMinOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNhwcMinOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -2955,12 +2971,12 @@ func AsPoolingNchwSumOp(op *ir.Operation) (PoolingNchwSumOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNchwSumOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNchwSumOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3033,12 +3049,12 @@ func AsPoolingNchwMaxOp(op *ir.Operation) (PoolingNchwMaxOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNchwMaxOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNchwMaxOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3111,12 +3127,12 @@ func AsExpOp(op *ir.Operation) (ExpOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op ExpOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op ExpOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3165,12 +3181,12 @@ func AsLogOp(op *ir.Operation) (LogOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op LogOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op LogOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3219,12 +3235,12 @@ func AsAbsOp(op *ir.Operation) (AbsOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op AbsOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op AbsOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3273,12 +3289,12 @@ func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op CeilOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op CeilOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3327,12 +3343,12 @@ func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op FloorOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op FloorOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3381,12 +3397,12 @@ func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op NegfOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op NegfOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3435,12 +3451,12 @@ func AsReciprocalOp(op *ir.Operation) (ReciprocalOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op ReciprocalOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op ReciprocalOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3489,12 +3505,12 @@ func AsRoundOp(op *ir.Operation) (RoundOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op RoundOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op RoundOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3543,12 +3559,12 @@ func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op SqrtOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op SqrtOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3597,12 +3613,12 @@ func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op RsqrtOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op RsqrtOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3651,12 +3667,12 @@ func AsSquareOp(op *ir.Operation) (SquareOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op SquareOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op SquareOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3705,12 +3721,12 @@ func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op TanhOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op TanhOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3759,12 +3775,12 @@ func AsErfOp(op *ir.Operation) (ErfOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op ErfOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op ErfOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3813,12 +3829,12 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op AddOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op AddOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3867,12 +3883,12 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op SubOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op SubOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3921,12 +3937,12 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op MulOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op MulOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -3975,12 +3991,12 @@ func AsDivOp(op *ir.Operation) (DivOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DivOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DivOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4029,12 +4045,12 @@ func AsDivUnsignedOp(op *ir.Operation) (DivUnsignedOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DivUnsignedOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DivUnsignedOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4083,12 +4099,12 @@ func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op MaxOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op MaxOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4137,12 +4153,12 @@ func AsMinOp(op *ir.Operation) (MinOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op MinOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op MinOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4191,12 +4207,12 @@ func AsPowfOp(op *ir.Operation) (PowfOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PowfOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PowfOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4245,12 +4261,12 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op SelectOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op SelectOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4299,12 +4315,12 @@ func AsFillRng2dOp(op *ir.Operation) (FillRng2dOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op FillRng2dOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op FillRng2dOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4353,12 +4369,12 @@ func AsMmt4dOp(op *ir.Operation) (Mmt4dOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Mmt4dOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Mmt4dOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4407,12 +4423,12 @@ func AsBatchMmt4dOp(op *ir.Operation) (BatchMmt4dOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op BatchMmt4dOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op BatchMmt4dOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4461,12 +4477,12 @@ func AsQuantizedMatmulOp(op *ir.Operation) (QuantizedMatmulOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op QuantizedMatmulOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op QuantizedMatmulOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4515,12 +4531,12 @@ func AsQuantizedBatchMatmulOp(op *ir.Operation) (QuantizedBatchMatmulOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op QuantizedBatchMatmulOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op QuantizedBatchMatmulOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4569,12 +4585,12 @@ func AsConv1dOp(op *ir.Operation) (Conv1dOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv1dOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv1dOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4623,12 +4639,12 @@ func AsConv2dOp(op *ir.Operation) (Conv2dOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4677,12 +4693,12 @@ func AsConv3dOp(op *ir.Operation) (Conv3dOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv3dOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv3dOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4731,12 +4747,12 @@ func AsConv1dNcwFcwOp(op *ir.Operation) (Conv1dNcwFcwOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv1dNcwFcwOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv1dNcwFcwOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4809,12 +4825,12 @@ func AsConv2dNhwcFhwcQOp(op *ir.Operation) (Conv2dNhwcFhwcQOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNhwcFhwcQOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNhwcFhwcQOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4887,12 +4903,12 @@ func AsConv2dNhwgcGfhwcOp(op *ir.Operation) (Conv2dNhwgcGfhwcOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNhwgcGfhwcOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNhwgcGfhwcOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -4965,12 +4981,12 @@ func AsConv2dNhwgcGfhwcQOp(op *ir.Operation) (Conv2dNhwgcGfhwcQOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNhwgcGfhwcQOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNhwgcGfhwcQOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5043,12 +5059,12 @@ func AsConv2dNgchwFgchwOp(op *ir.Operation) (Conv2dNgchwFgchwOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNgchwFgchwOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNgchwFgchwOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5121,12 +5137,12 @@ func AsConv2dNgchwGfchwOp(op *ir.Operation) (Conv2dNgchwGfchwOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNgchwGfchwOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNgchwGfchwOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5199,12 +5215,12 @@ func AsConv2dNgchwGfchwQOp(op *ir.Operation) (Conv2dNgchwGfchwQOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNgchwGfchwQOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNgchwGfchwQOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5277,12 +5293,12 @@ func AsConv3dNdhwcDhwcfQOp(op *ir.Operation) (Conv3dNdhwcDhwcfQOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv3dNdhwcDhwcfQOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv3dNdhwcDhwcfQOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5355,12 +5371,12 @@ func AsConv3dNcdhwFcdhwOp(op *ir.Operation) (Conv3dNcdhwFcdhwOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv3dNcdhwFcdhwOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv3dNcdhwFcdhwOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5433,12 +5449,12 @@ func AsDepthwiseConv1dNcwCwOp(op *ir.Operation) (DepthwiseConv1dNcwCwOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv1dNcwCwOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv1dNcwCwOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5511,12 +5527,12 @@ func AsDepthwiseConv1dNwcWcmOp(op *ir.Operation) (DepthwiseConv1dNwcWcmOp, bool)
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv1dNwcWcmOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv1dNwcWcmOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5589,12 +5605,12 @@ func AsDepthwiseConv2dNhwcHwcQOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcQOp, b
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv2dNhwcHwcQOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv2dNhwcHwcQOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5667,12 +5683,12 @@ func AsDepthwiseConv2dNhwcHwcmOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcmOp, b
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv2dNhwcHwcmOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv2dNhwcHwcmOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5745,12 +5761,12 @@ func AsDepthwiseConv2dNhwcHwcmQOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcmQOp,
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv2dNhwcHwcmQOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv2dNhwcHwcmQOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5823,12 +5839,12 @@ func AsDepthwiseConv3dNdhwcDhwcOp(op *ir.Operation) (DepthwiseConv3dNdhwcDhwcOp,
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv3dNdhwcDhwcOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv3dNdhwcDhwcOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5901,12 +5917,12 @@ func AsDepthwiseConv3dNcdhwCdhwOp(op *ir.Operation) (DepthwiseConv3dNcdhwCdhwOp,
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv3dNcdhwCdhwOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv3dNcdhwCdhwOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -5979,12 +5995,12 @@ func AsDepthwiseConv3dNdhwcDhwcmOp(op *ir.Operation) (DepthwiseConv3dNdhwcDhwcmO
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv3dNdhwcDhwcmOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv3dNdhwcDhwcmOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6057,12 +6073,12 @@ func AsPoolingNhwcMaxUnsignedOp(op *ir.Operation) (PoolingNhwcMaxUnsignedOp, boo
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNhwcMaxUnsignedOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNhwcMaxUnsignedOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6135,12 +6151,12 @@ func AsPoolingNhwcMinUnsignedOp(op *ir.Operation) (PoolingNhwcMinUnsignedOp, boo
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNhwcMinUnsignedOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNhwcMinUnsignedOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6213,12 +6229,12 @@ func AsPoolingNwcSumOp(op *ir.Operation) (PoolingNwcSumOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNwcSumOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNwcSumOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6291,12 +6307,12 @@ func AsPoolingNcwSumOp(op *ir.Operation) (PoolingNcwSumOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNcwSumOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNcwSumOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6369,12 +6385,12 @@ func AsPoolingNwcMaxOp(op *ir.Operation) (PoolingNwcMaxOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNwcMaxOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNwcMaxOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6447,12 +6463,12 @@ func AsPoolingNwcMaxUnsignedOp(op *ir.Operation) (PoolingNwcMaxUnsignedOp, bool)
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNwcMaxUnsignedOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNwcMaxUnsignedOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6525,12 +6541,12 @@ func AsPoolingNcwMaxOp(op *ir.Operation) (PoolingNcwMaxOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNcwMaxOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNcwMaxOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6603,12 +6619,12 @@ func AsPoolingNwcMinOp(op *ir.Operation) (PoolingNwcMinOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNwcMinOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNwcMinOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6681,12 +6697,12 @@ func AsPoolingNwcMinUnsignedOp(op *ir.Operation) (PoolingNwcMinUnsignedOp, bool)
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNwcMinUnsignedOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNwcMinUnsignedOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6759,12 +6775,12 @@ func AsPoolingNdhwcSumOp(op *ir.Operation) (PoolingNdhwcSumOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNdhwcSumOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNdhwcSumOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6837,12 +6853,12 @@ func AsPoolingNdhwcMaxOp(op *ir.Operation) (PoolingNdhwcMaxOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNdhwcMaxOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNdhwcMaxOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
@@ -6915,12 +6931,12 @@ func AsPoolingNdhwcMinOp(op *ir.Operation) (PoolingNdhwcMinOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNdhwcMinOp) Inputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNdhwcMinOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.

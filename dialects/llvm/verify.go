@@ -132,15 +132,18 @@ func verifyReturn(op *ir.Operation) error {
 		return nil
 	}
 	_, void := ft.Result.(*VoidType)
+	var msg string
 	switch {
 	case void && op.NumOperands() > 0:
-		return ir.OpError(op, "expected no operands")
+		msg = "expected no operands"
 	case !void && op.NumOperands() != 1:
-		return ir.OpError(op, "expected 1 operand")
+		msg = "expected 1 operand"
 	case !void && op.Operand(0).Type() != ft.Result:
-		return ir.OpError(op, "mismatching result types")
+		msg = "mismatching result types"
+	default:
+		return nil
 	}
-	return nil
+	return ir.OpError(op, msg).Note(parent.Loc(), "when returning from function")
 }
 
 // lookupSymbol finds the operation defining name in the nearest symbol

@@ -534,27 +534,33 @@ func AsDeviceAsyncCopyOp(op *ir.Operation) (DeviceAsyncCopyOp, bool) {
 
 // Dst returns the operand dst.
 func (op DeviceAsyncCopyOp) Dst() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // DstIndices returns the operands of the variadic group dstIndices.
 func (op DeviceAsyncCopyOp) DstIndices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Src returns the operand src.
 func (op DeviceAsyncCopyOp) Src() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SrcIndices returns the operands of the variadic group srcIndices.
 func (op DeviceAsyncCopyOp) SrcIndices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // SrcElements returns the optional operand srcElements, or nil when it is absent.
 func (op DeviceAsyncCopyOp) SrcElements() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -570,6 +576,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 // AsyncToken returns the result asyncToken.
@@ -1195,32 +1211,44 @@ func AsTmaAsyncLoadOp(op *ir.Operation) (TmaAsyncLoadOp, bool) {
 
 // Dst returns the operand dst.
 func (op TmaAsyncLoadOp) Dst() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Barriers returns the operand barriers.
 func (op TmaAsyncLoadOp) Barriers() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // TensorMapDescriptor returns the operand tensorMapDescriptor.
 func (op TmaAsyncLoadOp) TensorMapDescriptor() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Coordinates returns the operands of the variadic group coordinates.
 func (op TmaAsyncLoadOp) Coordinates() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // MbarId returns the operand mbarId.
 func (op TmaAsyncLoadOp) MbarId() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // MulticastMask returns the optional operand multicastMask, or nil when it is absent.
 func (op TmaAsyncLoadOp) MulticastMask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 5):segmentStart(op.Operation, "operandSegmentSizes", 6)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 5); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1228,7 +1256,7 @@ func (op TmaAsyncLoadOp) MulticastMask() ir.Value {
 
 // Predicate returns the optional operand predicate, or nil when it is absent.
 func (op TmaAsyncLoadOp) Predicate() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 6):segmentStart(op.Operation, "operandSegmentSizes", 7)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 6); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1291,22 +1319,28 @@ func AsTmaAsyncStoreOp(op *ir.Operation) (TmaAsyncStoreOp, bool) {
 
 // Src returns the operand src.
 func (op TmaAsyncStoreOp) Src() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // TensorMapDescriptor returns the operand tensorMapDescriptor.
 func (op TmaAsyncStoreOp) TensorMapDescriptor() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Coordinates returns the operands of the variadic group coordinates.
 func (op TmaAsyncStoreOp) Coordinates() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Predicate returns the optional operand predicate, or nil when it is absent.
 func (op TmaAsyncStoreOp) Predicate() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil

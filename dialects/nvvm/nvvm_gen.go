@@ -114,14 +114,19 @@ const (
 	MMATypesF16  MMATypes = 0
 	MMATypesF32  MMATypes = 1
 	MMATypesTf32 MMATypes = 2
-	MMATypesU8   MMATypes = 3
-	MMATypesS8   MMATypes = 4
-	MMATypesS32  MMATypes = 5
-	MMATypesB1   MMATypes = 6
-	MMATypesU4   MMATypes = 7
-	MMATypesS4   MMATypes = 8
 	MMATypesBf16 MMATypes = 9
+	MMATypesS8   MMATypes = 4
+	MMATypesU8   MMATypes = 3
+	MMATypesS32  MMATypes = 5
+	MMATypesS4   MMATypes = 8
+	MMATypesU4   MMATypes = 7
+	MMATypesB1   MMATypes = 6
 	MMATypesF64  MMATypes = 10
+	MMATypesE4m3 MMATypes = 11
+	MMATypesE5m2 MMATypes = 12
+	MMATypesE3m2 MMATypes = 13
+	MMATypesE2m3 MMATypes = 14
+	MMATypesE2m1 MMATypes = 15
 )
 
 // String returns the case name of e, or "" if e is not a case.
@@ -133,22 +138,32 @@ func (e MMATypes) String() string {
 		return "f32"
 	case MMATypesTf32:
 		return "tf32"
-	case MMATypesU8:
-		return "u8"
-	case MMATypesS8:
-		return "s8"
-	case MMATypesS32:
-		return "s32"
-	case MMATypesB1:
-		return "b1"
-	case MMATypesU4:
-		return "u4"
-	case MMATypesS4:
-		return "s4"
 	case MMATypesBf16:
 		return "bf16"
+	case MMATypesS8:
+		return "s8"
+	case MMATypesU8:
+		return "u8"
+	case MMATypesS32:
+		return "s32"
+	case MMATypesS4:
+		return "s4"
+	case MMATypesU4:
+		return "u4"
+	case MMATypesB1:
+		return "b1"
 	case MMATypesF64:
 		return "f64"
+	case MMATypesE4m3:
+		return "e4m3"
+	case MMATypesE5m2:
+		return "e5m2"
+	case MMATypesE3m2:
+		return "e3m2"
+	case MMATypesE2m3:
+		return "e2m3"
+	case MMATypesE2m1:
+		return "e2m1"
 	}
 	return ""
 }
@@ -3734,7 +3749,7 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 
 // BarrierId returns the optional operand barrierId, or nil when it is absent.
 func (op BarrierOp) BarrierId() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3742,7 +3757,7 @@ func (op BarrierOp) BarrierId() ir.Value {
 
 // NumberOfThreads returns the optional operand numberOfThreads, or nil when it is absent.
 func (op BarrierOp) NumberOfThreads() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3750,7 +3765,7 @@ func (op BarrierOp) NumberOfThreads() ir.Value {
 
 // ReductionPredicate returns the optional operand reductionPredicate, or nil when it is absent.
 func (op BarrierOp) ReductionPredicate() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -3766,6 +3781,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 // Res returns the optional result res, or nil when it is absent.
@@ -5402,17 +5427,17 @@ func AsMmaSyncOp(op *ir.Operation) (MmaSyncOp, bool) {
 
 // OperandA returns the operands of the variadic group operandA.
 func (op MmaSyncOp) OperandA() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // OperandB returns the operands of the variadic group operandB.
 func (op MmaSyncOp) OperandB() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // OperandC returns the operands of the variadic group operandC.
 func (op MmaSyncOp) OperandC() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Res returns the result res.
@@ -6134,32 +6159,41 @@ func AsCpAsyncBulkTensorSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkTens
 
 // DstMem returns the operand dstMem.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) DstMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // TmaDescriptor returns the operand tmaDescriptor.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) TmaDescriptor() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Coordinates returns the operands of the variadic group coordinates.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) Coordinates() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Mbar returns the operand mbar.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) Mbar() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Im2colOffsets returns the operands of the variadic group im2colOffsets.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) Im2colOffsets() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4)
 }
 
 // MulticastMask returns the optional operand multicastMask, or nil when it is absent.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) MulticastMask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 5):segmentStart(op.Operation, "operandSegmentSizes", 6)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 5); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6167,7 +6201,7 @@ func (op CpAsyncBulkTensorSharedClusterGlobalOp) MulticastMask() ir.Value {
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 6):segmentStart(op.Operation, "operandSegmentSizes", 7)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 6); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6175,7 +6209,7 @@ func (op CpAsyncBulkTensorSharedClusterGlobalOp) L2CacheHint() ir.Value {
 
 // Predicate returns the optional operand predicate, or nil when it is absent.
 func (op CpAsyncBulkTensorSharedClusterGlobalOp) Predicate() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 7):segmentStart(op.Operation, "operandSegmentSizes", 8)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 7); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6313,22 +6347,28 @@ func AsCpAsyncBulkTensorGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkTensorGl
 
 // TmaDescriptor returns the operand tmaDescriptor.
 func (op CpAsyncBulkTensorGlobalSharedCtaOp) TmaDescriptor() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SrcMem returns the operand srcMem.
 func (op CpAsyncBulkTensorGlobalSharedCtaOp) SrcMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Coordinates returns the operands of the variadic group coordinates.
 func (op CpAsyncBulkTensorGlobalSharedCtaOp) Coordinates() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkTensorGlobalSharedCtaOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6336,7 +6376,7 @@ func (op CpAsyncBulkTensorGlobalSharedCtaOp) L2CacheHint() ir.Value {
 
 // Predicate returns the optional operand predicate, or nil when it is absent.
 func (op CpAsyncBulkTensorGlobalSharedCtaOp) Predicate() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6420,22 +6460,25 @@ func AsCpAsyncBulkTensorPrefetchOp(op *ir.Operation) (CpAsyncBulkTensorPrefetchO
 
 // TmaDescriptor returns the operand tmaDescriptor.
 func (op CpAsyncBulkTensorPrefetchOp) TmaDescriptor() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Coordinates returns the operands of the variadic group coordinates.
 func (op CpAsyncBulkTensorPrefetchOp) Coordinates() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Im2colOffsets returns the operands of the variadic group im2colOffsets.
 func (op CpAsyncBulkTensorPrefetchOp) Im2colOffsets() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkTensorPrefetchOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6514,22 +6557,28 @@ func AsCpAsyncBulkTensorReduceOp(op *ir.Operation) (CpAsyncBulkTensorReduceOp, b
 
 // TmaDescriptor returns the operand tmaDescriptor.
 func (op CpAsyncBulkTensorReduceOp) TmaDescriptor() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SrcMem returns the operand srcMem.
 func (op CpAsyncBulkTensorReduceOp) SrcMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Coordinates returns the operands of the variadic group coordinates.
 func (op CpAsyncBulkTensorReduceOp) Coordinates() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkTensorReduceOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6627,27 +6676,39 @@ func AsCpAsyncBulkSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkSharedClus
 
 // DstMem returns the operand dstMem.
 func (op CpAsyncBulkSharedClusterGlobalOp) DstMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SrcMem returns the operand srcMem.
 func (op CpAsyncBulkSharedClusterGlobalOp) SrcMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Mbar returns the operand mbar.
 func (op CpAsyncBulkSharedClusterGlobalOp) Mbar() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Size returns the operand size.
 func (op CpAsyncBulkSharedClusterGlobalOp) Size() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // MulticastMask returns the optional operand multicastMask, or nil when it is absent.
 func (op CpAsyncBulkSharedClusterGlobalOp) MulticastMask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6655,7 +6716,7 @@ func (op CpAsyncBulkSharedClusterGlobalOp) MulticastMask() ir.Value {
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkSharedClusterGlobalOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 5):segmentStart(op.Operation, "operandSegmentSizes", 6)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 5); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6760,22 +6821,31 @@ func AsCpAsyncBulkGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkGlobalSharedCt
 
 // DstMem returns the operand dstMem.
 func (op CpAsyncBulkGlobalSharedCtaOp) DstMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SrcMem returns the operand srcMem.
 func (op CpAsyncBulkGlobalSharedCtaOp) SrcMem() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Size returns the operand size.
 func (op CpAsyncBulkGlobalSharedCtaOp) Size() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // L2CacheHint returns the optional operand l2CacheHint, or nil when it is absent.
 func (op CpAsyncBulkGlobalSharedCtaOp) L2CacheHint() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -6783,7 +6853,7 @@ func (op CpAsyncBulkGlobalSharedCtaOp) L2CacheHint() ir.Value {
 
 // ByteMask returns the optional operand byteMask, or nil when it is absent.
 func (op CpAsyncBulkGlobalSharedCtaOp) ByteMask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -7609,17 +7679,17 @@ func AsInlinePtxOp(op *ir.Operation) (InlinePtxOp, bool) {
 
 // ReadOnlyArgs returns the operands of the variadic group readOnlyArgs.
 func (op InlinePtxOp) ReadOnlyArgs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // ReadWriteArgs returns the operands of the variadic group readWriteArgs.
 func (op InlinePtxOp) ReadWriteArgs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Predicate returns the optional operand predicate, or nil when it is absent.
 func (op InlinePtxOp) Predicate() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -7746,6 +7816,7 @@ func registerHooks(ctx *ir.Context) {
 		d := def("nvvm.mma.sync")
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printMmaSync(p, MmaSyncOp{op}) }
 		d.Parse = parseMmaSync
+		d.AddVerifier(func(op *ir.Operation) error { return verifyMmaSync(MmaSyncOp{op}) })
 	}
 	{
 		d := def("nvvm.wmma.load")
@@ -7776,7 +7847,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x26, 0xd4, 0xd1, 0x99, 0x25, 0xb5, 0x03, 0xc4, 0x33, 0x55, 0xe3, 0x77, 0x64, 0x75, 0x2f, 0x84, 0x92, 0xed, 0xb8, 0x06, 0xe8, 0xc4, 0x66, 0xf6, 0x54, 0xb6, 0x85, 0x5f, 0x54, 0xa8, 0xbf, 0xd0}
+var definitionsSum = [32]byte{0x8a, 0x4a, 0xc5, 0x70, 0x00, 0x73, 0x22, 0x0e, 0x89, 0xb9, 0x4f, 0xb9, 0x70, 0xfe, 0xc5, 0x6e, 0x7a, 0x85, 0x4e, 0x05, 0x7d, 0x93, 0xaf, 0x4f, 0xf2, 0xfa, 0xc2, 0x1d, 0x95, 0x19, 0x2f, 0x85}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "nvvm", Items: []*irdl.DialectItem{
@@ -7819,1790 +7890,1796 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 25, Column: 5}, Name: "f16", Value: "0"},
 			{Pos: irdl.Position{Line: 25, Column: 14}, Name: "f32", Value: "1"},
 			{Pos: irdl.Position{Line: 25, Column: 23}, Name: "tf32", Value: "2"},
-			{Pos: irdl.Position{Line: 25, Column: 33}, Name: "u8", Value: "3"},
-			{Pos: irdl.Position{Line: 25, Column: 41}, Name: "s8", Value: "4"},
-			{Pos: irdl.Position{Line: 25, Column: 49}, Name: "s32", Value: "5"},
-			{Pos: irdl.Position{Line: 25, Column: 58}, Name: "b1", Value: "6"},
-			{Pos: irdl.Position{Line: 25, Column: 66}, Name: "u4", Value: "7"},
-			{Pos: irdl.Position{Line: 25, Column: 74}, Name: "s4", Value: "8"},
-			{Pos: irdl.Position{Line: 25, Column: 82}, Name: "bf16", Value: "9"},
+			{Pos: irdl.Position{Line: 25, Column: 33}, Name: "bf16", Value: "9"},
+			{Pos: irdl.Position{Line: 25, Column: 43}, Name: "s8", Value: "4"},
+			{Pos: irdl.Position{Line: 25, Column: 51}, Name: "u8", Value: "3"},
+			{Pos: irdl.Position{Line: 25, Column: 59}, Name: "s32", Value: "5"},
+			{Pos: irdl.Position{Line: 25, Column: 68}, Name: "s4", Value: "8"},
+			{Pos: irdl.Position{Line: 25, Column: 76}, Name: "u4", Value: "7"},
+			{Pos: irdl.Position{Line: 25, Column: 84}, Name: "b1", Value: "6"},
 			{Pos: irdl.Position{Line: 25, Column: 92}, Name: "f64", Value: "10"},
-		}}},
-		{Pos: irdl.Position{Line: 27, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 27, Column: 3}, Kind: "enum", Name: "MMAFrag", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 30}, Raw: "\"mma_frag\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 49}, Raw: "\"NVVM MMA frag type\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 27, Column: 72}, Name: "a", Value: "0"},
-			{Pos: irdl.Position{Line: 27, Column: 79}, Name: "b", Value: "1"},
-			{Pos: irdl.Position{Line: 27, Column: 86}, Name: "c", Value: "2"},
-		}}},
-		{Pos: irdl.Position{Line: 28, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 28, Column: 3}, Kind: "enum", Name: "MMAB1Op", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 28, Column: 30}, Raw: "\"mma_b1op\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 28, Column: 49}, Raw: "\"MMA binary operations\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 28, Column: 75}, Name: "none", Value: "0"},
-			{Pos: irdl.Position{Line: 28, Column: 85}, Name: "xor_popc", Value: "1"},
-			{Pos: irdl.Position{Line: 28, Column: 99}, Name: "and_popc", Value: "2"},
-		}}},
-		{Pos: irdl.Position{Line: 29, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 29, Column: 3}, Kind: "enum", Name: "MMAIntOverflow", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 37}, Raw: "\"mma_int_overflow\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 64}, Raw: "\"MMA overflow options\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 29, Column: 89}, Name: "wrapped", Value: "0"},
-			{Pos: irdl.Position{Line: 29, Column: 102}, Name: "satfinite", Value: "1"},
-		}}},
-		{Pos: irdl.Position{Line: 30, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 30, Column: 3}, Kind: "enum", Name: "LdStMatrixEltType", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 30, Column: 40}, Raw: "\"ld_st_matrix_elt_type\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 30, Column: 72}, Raw: "\"Element type for ldmatrix and stmatrix\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 31, Column: 5}, Name: "b16", Value: "0"},
-			{Pos: irdl.Position{Line: 31, Column: 14}, Name: "b8", Value: "1"},
-			{Pos: irdl.Position{Line: 31, Column: 22}, Name: "b8x16.b6x16_p32", Value: "2"},
-			{Pos: irdl.Position{Line: 31, Column: 43}, Name: "b8x16.b4x16_p64", Value: "3"},
-		}}},
-		{Pos: irdl.Position{Line: 33, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 33, Column: 3}, Kind: "enum", Name: "TMALoadMode", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 33, Column: 34}, Raw: "\"tma_load_mode\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 33, Column: 58}, Raw: "\"NVVM TMA Load Mode\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 34, Column: 5}, Name: "tile", Value: "0"},
-			{Pos: irdl.Position{Line: 34, Column: 15}, Name: "im2col", Value: "1"},
-			{Pos: irdl.Position{Line: 34, Column: 27}, Name: "im2col_w", Value: "2"},
-			{Pos: irdl.Position{Line: 34, Column: 41}, Name: "im2col_w_128", Value: "3"},
-			{Pos: irdl.Position{Line: 34, Column: 59}, Name: "tile_gather4", Value: "4"},
-		}}},
-		{Pos: irdl.Position{Line: 36, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 36, Column: 3}, Kind: "enum", Name: "TMAStoreMode", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 36, Column: 35}, Raw: "\"tma_store_mode\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 36, Column: 60}, Raw: "\"NVVM TMA Store Mode\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 36, Column: 84}, Name: "tile", Value: "0"},
-			{Pos: irdl.Position{Line: 36, Column: 94}, Name: "im2col", Value: "1"},
-			{Pos: irdl.Position{Line: 36, Column: 106}, Name: "tile_scatter4", Value: "2"},
-		}}},
-		{Pos: irdl.Position{Line: 37, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 37, Column: 3}, Kind: "enum", Name: "TMAReduxKind", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 35}, Raw: "\"tma_redux_kind\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 60}, Raw: "\"NVVM TMA redux kind\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 38, Column: 5}, Name: "add", Value: "0"},
-			{Pos: irdl.Position{Line: 38, Column: 14}, Name: "min", Value: "1"},
-			{Pos: irdl.Position{Line: 38, Column: 23}, Name: "max", Value: "2"},
-			{Pos: irdl.Position{Line: 38, Column: 32}, Name: "inc", Value: "3"},
-			{Pos: irdl.Position{Line: 38, Column: 41}, Name: "dec", Value: "4"},
-			{Pos: irdl.Position{Line: 38, Column: 50}, Name: "and", Value: "5"},
-			{Pos: irdl.Position{Line: 38, Column: 59}, Name: "or", Value: "6"},
-			{Pos: irdl.Position{Line: 38, Column: 67}, Name: "xor", Value: "7"},
-		}}},
-		{Pos: irdl.Position{Line: 40, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 40, Column: 3}, Kind: "enum", Name: "CTAGroupKind", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 40, Column: 35}, Raw: "\"cta_group\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 40, Column: 55}, Raw: "\"NVVM CTA group kind\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 40, Column: 79}, Name: "cta_1", Value: "0"},
-			{Pos: irdl.Position{Line: 40, Column: 90}, Name: "cta_2", Value: "1"},
-		}}},
-		{Pos: irdl.Position{Line: 42, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 42, Column: 3}, Kind: "enum", Name: "WGMMAScaleIn", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 35}, Raw: "\"wgmma_scale_in\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 60}, Raw: "\"WGMMA overflow options\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 42, Column: 87}, Name: "one", Value: "1"},
-			{Pos: irdl.Position{Line: 42, Column: 96}, Name: "neg", Value: "2"},
-		}}},
-		{Pos: irdl.Position{Line: 43, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 43, Column: 3}, Kind: "enum", Name: "WGMMAScaleOut", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 43, Column: 36}, Raw: "\"wgmma_scale_out\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 43, Column: 62}, Raw: "\"WGMMA input predicate\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 43, Column: 88}, Name: "zero", Value: "0"},
-			{Pos: irdl.Position{Line: 43, Column: 98}, Name: "one", Value: "1"},
-		}}},
-		{Pos: irdl.Position{Line: 44, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 44, Column: 3}, Kind: "enum", Name: "WGMMATypes", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 33}, Raw: "\"wgmma_type\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 54}, Raw: "\"NVVM WGMMA types\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 45, Column: 5}, Name: "f16", Value: "0"},
-			{Pos: irdl.Position{Line: 45, Column: 14}, Name: "tf32", Value: "1"},
-			{Pos: irdl.Position{Line: 45, Column: 24}, Name: "u8", Value: "2"},
-			{Pos: irdl.Position{Line: 45, Column: 32}, Name: "s8", Value: "3"},
-			{Pos: irdl.Position{Line: 45, Column: 40}, Name: "b1", Value: "4"},
-			{Pos: irdl.Position{Line: 45, Column: 48}, Name: "bf16", Value: "5"},
-			{Pos: irdl.Position{Line: 45, Column: 58}, Name: "e4m3", Value: "6"},
-			{Pos: irdl.Position{Line: 45, Column: 68}, Name: "e5m2", Value: "7"},
-			{Pos: irdl.Position{Line: 45, Column: 78}, Name: "f32", Value: "8"},
-			{Pos: irdl.Position{Line: 45, Column: 87}, Name: "s32", Value: "9"},
-		}}},
-		{Pos: irdl.Position{Line: 47, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 47, Column: 3}, Kind: "enum", Name: "FPRoundingMode", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 47, Column: 37}, Raw: "\"fp_rnd_mode\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 47, Column: 59}, Raw: "\"NVVM FPRoundingMode kind\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 48, Column: 5}, Name: "none", Value: "0"},
-			{Pos: irdl.Position{Line: 48, Column: 15}, Name: "rn", Value: "1"},
-			{Pos: irdl.Position{Line: 48, Column: 23}, Name: "rm", Value: "2"},
-			{Pos: irdl.Position{Line: 48, Column: 31}, Name: "rp", Value: "3"},
-			{Pos: irdl.Position{Line: 48, Column: 39}, Name: "rz", Value: "4"},
-			{Pos: irdl.Position{Line: 48, Column: 47}, Name: "rna", Value: "5"},
-			{Pos: irdl.Position{Line: 48, Column: 56}, Name: "rs", Value: "6"},
-		}}},
-		{Pos: irdl.Position{Line: 50, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 50, Column: 3}, Kind: "enum", Name: "BarrierReduction", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 50, Column: 39}, Raw: "\"reduction\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 50, Column: 59}, Raw: "\"NVVM barrier reduction operation\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 50, Column: 96}, Name: "and", Value: "0"},
-			{Pos: irdl.Position{Line: 50, Column: 105}, Name: "or", Value: "1"},
-			{Pos: irdl.Position{Line: 50, Column: 113}, Name: "popc", Value: "2"},
-		}}},
-		{Pos: irdl.Position{Line: 51, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 51, Column: 3}, Kind: "enum", Name: "SaturationMode", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 51, Column: 37}, Raw: "\"sat_mode\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 51, Column: 56}, Raw: "\"NVVM SaturationMode kind\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 51, Column: 85}, Name: "none", Value: "0"},
-			{Pos: irdl.Position{Line: 51, Column: 95}, Name: "satfinite", Value: "1"},
-		}}},
-		{Pos: irdl.Position{Line: 53, Column: 3}, Attr: &irdl.AttrDecl{Pos: irdl.Position{Line: 53, Column: 3}, Name: "shape", Items: []*irdl.DefItem{
-			{Pos: irdl.Position{Line: 54, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 54, Column: 13}, Raw: "\"Attribute for MMA operation shape.\""}},
-			{Pos: irdl.Position{Line: 55, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
-				{Pos: irdl.Position{Line: 55, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 55, Column: 20}, Name: "i32"}},
-				{Pos: irdl.Position{Line: 55, Column: 25}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 55, Column: 28}, Name: "i32"}},
-				{Pos: irdl.Position{Line: 55, Column: 33}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 55, Column: 36}, Name: "i32"}},
-			}}},
-			{Pos: irdl.Position{Line: 56, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 56, Column: 12}, Raw: "\"`<` `m` `=` $m `,` `n` `=` $n `,` `k` `=` $k `>`\""}},
-		}}},
-		{Pos: irdl.Position{Line: 58, Column: 3}, Attr: &irdl.AttrDecl{Pos: irdl.Position{Line: 58, Column: 3}, Name: "ld_st_matrix_shape", Items: []*irdl.DefItem{
-			{Pos: irdl.Position{Line: 59, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 59, Column: 13}, Raw: "\"Matrix shape for ldmatrix and stmatrix\""}},
-			{Pos: irdl.Position{Line: 60, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
-				{Pos: irdl.Position{Line: 60, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 20}, Name: "i32"}},
-				{Pos: irdl.Position{Line: 60, Column: 25}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 28}, Name: "i32"}},
-			}}},
-			{Pos: irdl.Position{Line: 61, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 61, Column: 12}, Raw: "\"`<` `m` `=` $m `,` `n` `=` $n `>`\""}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Name: "e4m3", Value: "11"},
+			{Pos: irdl.Position{Line: 26, Column: 16}, Name: "e5m2", Value: "12"},
+			{Pos: irdl.Position{Line: 26, Column: 27}, Name: "e3m2", Value: "13"},
+			{Pos: irdl.Position{Line: 26, Column: 38}, Name: "e2m3", Value: "14"},
+			{Pos: irdl.Position{Line: 26, Column: 49}, Name: "e2m1", Value: "15"},
+		}}},
+		{Pos: irdl.Position{Line: 28, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 28, Column: 3}, Kind: "enum", Name: "MMAFrag", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 28, Column: 30}, Raw: "\"mma_frag\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 28, Column: 49}, Raw: "\"NVVM MMA frag type\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 28, Column: 72}, Name: "a", Value: "0"},
+			{Pos: irdl.Position{Line: 28, Column: 79}, Name: "b", Value: "1"},
+			{Pos: irdl.Position{Line: 28, Column: 86}, Name: "c", Value: "2"},
+		}}},
+		{Pos: irdl.Position{Line: 29, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 29, Column: 3}, Kind: "enum", Name: "MMAB1Op", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 30}, Raw: "\"mma_b1op\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 49}, Raw: "\"MMA binary operations\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 29, Column: 75}, Name: "none", Value: "0"},
+			{Pos: irdl.Position{Line: 29, Column: 85}, Name: "xor_popc", Value: "1"},
+			{Pos: irdl.Position{Line: 29, Column: 99}, Name: "and_popc", Value: "2"},
+		}}},
+		{Pos: irdl.Position{Line: 30, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 30, Column: 3}, Kind: "enum", Name: "MMAIntOverflow", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 30, Column: 37}, Raw: "\"mma_int_overflow\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 30, Column: 64}, Raw: "\"MMA overflow options\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 30, Column: 89}, Name: "wrapped", Value: "0"},
+			{Pos: irdl.Position{Line: 30, Column: 102}, Name: "satfinite", Value: "1"},
+		}}},
+		{Pos: irdl.Position{Line: 31, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 31, Column: 3}, Kind: "enum", Name: "LdStMatrixEltType", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 31, Column: 40}, Raw: "\"ld_st_matrix_elt_type\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 31, Column: 72}, Raw: "\"Element type for ldmatrix and stmatrix\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 32, Column: 5}, Name: "b16", Value: "0"},
+			{Pos: irdl.Position{Line: 32, Column: 14}, Name: "b8", Value: "1"},
+			{Pos: irdl.Position{Line: 32, Column: 22}, Name: "b8x16.b6x16_p32", Value: "2"},
+			{Pos: irdl.Position{Line: 32, Column: 43}, Name: "b8x16.b4x16_p64", Value: "3"},
+		}}},
+		{Pos: irdl.Position{Line: 34, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 34, Column: 3}, Kind: "enum", Name: "TMALoadMode", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 34, Column: 34}, Raw: "\"tma_load_mode\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 34, Column: 58}, Raw: "\"NVVM TMA Load Mode\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 35, Column: 5}, Name: "tile", Value: "0"},
+			{Pos: irdl.Position{Line: 35, Column: 15}, Name: "im2col", Value: "1"},
+			{Pos: irdl.Position{Line: 35, Column: 27}, Name: "im2col_w", Value: "2"},
+			{Pos: irdl.Position{Line: 35, Column: 41}, Name: "im2col_w_128", Value: "3"},
+			{Pos: irdl.Position{Line: 35, Column: 59}, Name: "tile_gather4", Value: "4"},
+		}}},
+		{Pos: irdl.Position{Line: 37, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 37, Column: 3}, Kind: "enum", Name: "TMAStoreMode", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 35}, Raw: "\"tma_store_mode\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 60}, Raw: "\"NVVM TMA Store Mode\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 37, Column: 84}, Name: "tile", Value: "0"},
+			{Pos: irdl.Position{Line: 37, Column: 94}, Name: "im2col", Value: "1"},
+			{Pos: irdl.Position{Line: 37, Column: 106}, Name: "tile_scatter4", Value: "2"},
+		}}},
+		{Pos: irdl.Position{Line: 38, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 38, Column: 3}, Kind: "enum", Name: "TMAReduxKind", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 38, Column: 35}, Raw: "\"tma_redux_kind\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 38, Column: 60}, Raw: "\"NVVM TMA redux kind\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 39, Column: 5}, Name: "add", Value: "0"},
+			{Pos: irdl.Position{Line: 39, Column: 14}, Name: "min", Value: "1"},
+			{Pos: irdl.Position{Line: 39, Column: 23}, Name: "max", Value: "2"},
+			{Pos: irdl.Position{Line: 39, Column: 32}, Name: "inc", Value: "3"},
+			{Pos: irdl.Position{Line: 39, Column: 41}, Name: "dec", Value: "4"},
+			{Pos: irdl.Position{Line: 39, Column: 50}, Name: "and", Value: "5"},
+			{Pos: irdl.Position{Line: 39, Column: 59}, Name: "or", Value: "6"},
+			{Pos: irdl.Position{Line: 39, Column: 67}, Name: "xor", Value: "7"},
+		}}},
+		{Pos: irdl.Position{Line: 41, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 41, Column: 3}, Kind: "enum", Name: "CTAGroupKind", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 41, Column: 35}, Raw: "\"cta_group\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 41, Column: 55}, Raw: "\"NVVM CTA group kind\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 41, Column: 79}, Name: "cta_1", Value: "0"},
+			{Pos: irdl.Position{Line: 41, Column: 90}, Name: "cta_2", Value: "1"},
+		}}},
+		{Pos: irdl.Position{Line: 43, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 43, Column: 3}, Kind: "enum", Name: "WGMMAScaleIn", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 43, Column: 35}, Raw: "\"wgmma_scale_in\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 43, Column: 60}, Raw: "\"WGMMA overflow options\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 43, Column: 87}, Name: "one", Value: "1"},
+			{Pos: irdl.Position{Line: 43, Column: 96}, Name: "neg", Value: "2"},
+		}}},
+		{Pos: irdl.Position{Line: 44, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 44, Column: 3}, Kind: "enum", Name: "WGMMAScaleOut", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 36}, Raw: "\"wgmma_scale_out\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 62}, Raw: "\"WGMMA input predicate\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 44, Column: 88}, Name: "zero", Value: "0"},
+			{Pos: irdl.Position{Line: 44, Column: 98}, Name: "one", Value: "1"},
+		}}},
+		{Pos: irdl.Position{Line: 45, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 45, Column: 3}, Kind: "enum", Name: "WGMMATypes", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 45, Column: 33}, Raw: "\"wgmma_type\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 45, Column: 54}, Raw: "\"NVVM WGMMA types\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 46, Column: 5}, Name: "f16", Value: "0"},
+			{Pos: irdl.Position{Line: 46, Column: 14}, Name: "tf32", Value: "1"},
+			{Pos: irdl.Position{Line: 46, Column: 24}, Name: "u8", Value: "2"},
+			{Pos: irdl.Position{Line: 46, Column: 32}, Name: "s8", Value: "3"},
+			{Pos: irdl.Position{Line: 46, Column: 40}, Name: "b1", Value: "4"},
+			{Pos: irdl.Position{Line: 46, Column: 48}, Name: "bf16", Value: "5"},
+			{Pos: irdl.Position{Line: 46, Column: 58}, Name: "e4m3", Value: "6"},
+			{Pos: irdl.Position{Line: 46, Column: 68}, Name: "e5m2", Value: "7"},
+			{Pos: irdl.Position{Line: 46, Column: 78}, Name: "f32", Value: "8"},
+			{Pos: irdl.Position{Line: 46, Column: 87}, Name: "s32", Value: "9"},
+		}}},
+		{Pos: irdl.Position{Line: 48, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 48, Column: 3}, Kind: "enum", Name: "FPRoundingMode", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 48, Column: 37}, Raw: "\"fp_rnd_mode\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 48, Column: 59}, Raw: "\"NVVM FPRoundingMode kind\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 49, Column: 5}, Name: "none", Value: "0"},
+			{Pos: irdl.Position{Line: 49, Column: 15}, Name: "rn", Value: "1"},
+			{Pos: irdl.Position{Line: 49, Column: 23}, Name: "rm", Value: "2"},
+			{Pos: irdl.Position{Line: 49, Column: 31}, Name: "rp", Value: "3"},
+			{Pos: irdl.Position{Line: 49, Column: 39}, Name: "rz", Value: "4"},
+			{Pos: irdl.Position{Line: 49, Column: 47}, Name: "rna", Value: "5"},
+			{Pos: irdl.Position{Line: 49, Column: 56}, Name: "rs", Value: "6"},
+		}}},
+		{Pos: irdl.Position{Line: 51, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 51, Column: 3}, Kind: "enum", Name: "BarrierReduction", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 51, Column: 39}, Raw: "\"reduction\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 51, Column: 59}, Raw: "\"NVVM barrier reduction operation\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 51, Column: 96}, Name: "and", Value: "0"},
+			{Pos: irdl.Position{Line: 51, Column: 105}, Name: "or", Value: "1"},
+			{Pos: irdl.Position{Line: 51, Column: 113}, Name: "popc", Value: "2"},
+		}}},
+		{Pos: irdl.Position{Line: 52, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 52, Column: 3}, Kind: "enum", Name: "SaturationMode", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 52, Column: 37}, Raw: "\"sat_mode\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 52, Column: 56}, Raw: "\"NVVM SaturationMode kind\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 52, Column: 85}, Name: "none", Value: "0"},
+			{Pos: irdl.Position{Line: 52, Column: 95}, Name: "satfinite", Value: "1"},
+		}}},
+		{Pos: irdl.Position{Line: 54, Column: 3}, Attr: &irdl.AttrDecl{Pos: irdl.Position{Line: 54, Column: 3}, Name: "shape", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 55, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 55, Column: 13}, Raw: "\"Attribute for MMA operation shape.\""}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 56, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 20}, Name: "i32"}},
+				{Pos: irdl.Position{Line: 56, Column: 25}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 28}, Name: "i32"}},
+				{Pos: irdl.Position{Line: 56, Column: 33}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 36}, Name: "i32"}},
+			}}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 57, Column: 12}, Raw: "\"`<` `m` `=` $m `,` `n` `=` $n `,` `k` `=` $k `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 59, Column: 3}, Attr: &irdl.AttrDecl{Pos: irdl.Position{Line: 59, Column: 3}, Name: "ld_st_matrix_shape", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 60, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 60, Column: 13}, Raw: "\"Matrix shape for ldmatrix and stmatrix\""}},
+			{Pos: irdl.Position{Line: 61, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 61, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 61, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 20}, Name: "i32"}},
+				{Pos: irdl.Position{Line: 61, Column: 25}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 28}, Name: "i32"}},
+			}}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 62, Column: 12}, Raw: "\"`<` `m` `=` $m `,` `n` `=` $n `>`\""}},
 		}}},
-		{Pos: irdl.Position{Line: 65, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 65, Column: 3}, Name: "read.ptx.sreg.laneid", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 66, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 66, Column: 13}, Raw: "\"Reads the PTX special register %laneid\""}},
-			{Pos: irdl.Position{Line: 67, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 67, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 66, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 66, Column: 3}, Name: "read.ptx.sreg.laneid", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 67, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 67, Column: 13}, Raw: "\"Reads the PTX special register %laneid\""}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 68, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 68, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 68, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 69, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 69, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 69, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 70, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 70, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 70, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 70, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 70, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 70, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 71, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 71, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 72, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 72, Column: 3}, Name: "read.ptx.sreg.warpsize", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 73, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 73, Column: 13}, Raw: "\"Reads the PTX special register %warpsize\""}},
-			{Pos: irdl.Position{Line: 74, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 74, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 73, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 73, Column: 3}, Name: "read.ptx.sreg.warpsize", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 74, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 74, Column: 13}, Raw: "\"Reads the PTX special register %warpsize\""}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 75, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 75, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 75, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 76, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 76, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 76, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 77, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 77, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 77, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 77, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 77, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 77, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 78, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 78, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 79, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 79, Column: 3}, Name: "read.ptx.sreg.warpid", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 80, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 80, Column: 13}, Raw: "\"Reads the PTX special register %warpid\""}},
-			{Pos: irdl.Position{Line: 81, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 81, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 80, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 80, Column: 3}, Name: "read.ptx.sreg.warpid", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 81, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 81, Column: 13}, Raw: "\"Reads the PTX special register %warpid\""}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 82, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 82, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 82, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 83, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 83, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 83, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 84, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 84, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 84, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 84, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 85, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 85, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 86, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 86, Column: 3}, Name: "read.ptx.sreg.nwarpid", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 87, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 87, Column: 13}, Raw: "\"Reads the PTX special register %nwarpid\""}},
-			{Pos: irdl.Position{Line: 88, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 88, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 87, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 87, Column: 3}, Name: "read.ptx.sreg.nwarpid", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 88, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 88, Column: 13}, Raw: "\"Reads the PTX special register %nwarpid\""}},
+			{Pos: irdl.Position{Line: 89, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 89, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 89, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 89, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 89, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 90, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 90, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 90, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 90, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 91, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 91, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 91, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 91, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 92, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 92, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 93, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 93, Column: 3}, Name: "read.ptx.sreg.smid", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 94, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 94, Column: 13}, Raw: "\"Reads the PTX special register %smid\""}},
-			{Pos: irdl.Position{Line: 95, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 95, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 94, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 94, Column: 3}, Name: "read.ptx.sreg.smid", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 95, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 95, Column: 13}, Raw: "\"Reads the PTX special register %smid\""}},
+			{Pos: irdl.Position{Line: 96, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 96, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 96, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 96, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 96, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 97, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 97, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 97, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 97, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 97, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 97, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 98, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 98, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 98, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 98, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 98, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 99, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 99, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 100, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 100, Column: 3}, Name: "read.ptx.sreg.nsmid", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 101, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 101, Column: 13}, Raw: "\"Reads the PTX special register %nsmid\""}},
-			{Pos: irdl.Position{Line: 102, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 102, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 101, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 101, Column: 3}, Name: "read.ptx.sreg.nsmid", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 102, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 102, Column: 13}, Raw: "\"Reads the PTX special register %nsmid\""}},
+			{Pos: irdl.Position{Line: 103, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 103, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 103, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 103, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 104, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 104, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 104, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 104, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 104, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 104, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 104, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 105, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 105, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 105, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 105, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 106, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 106, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 107, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 107, Column: 3}, Name: "read.ptx.sreg.gridid", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 108, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 108, Column: 13}, Raw: "\"Reads the PTX special register %gridid\""}},
-			{Pos: irdl.Position{Line: 109, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 109, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 109, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 108, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 108, Column: 3}, Name: "read.ptx.sreg.gridid", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 109, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 109, Column: 13}, Raw: "\"Reads the PTX special register %gridid\""}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 110, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 110, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 110, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 110, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 111, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 111, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 111, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 111, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 111, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 112, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 112, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 112, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 113, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 113, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 114, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 114, Column: 3}, Name: "read.ptx.sreg.tid.x", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 115, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 115, Column: 13}, Raw: "\"Reads the PTX special register %tid.x\""}},
-			{Pos: irdl.Position{Line: 116, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 116, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 116, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 115, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 115, Column: 3}, Name: "read.ptx.sreg.tid.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 116, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 116, Column: 13}, Raw: "\"Reads the PTX special register %tid.x\""}},
+			{Pos: irdl.Position{Line: 117, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 117, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 117, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 117, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 118, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 118, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 118, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 118, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 119, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 119, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 119, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 119, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 119, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 120, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 121, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 121, Column: 3}, Name: "read.ptx.sreg.tid.y", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 122, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 122, Column: 13}, Raw: "\"Reads the PTX special register %tid.y\""}},
-			{Pos: irdl.Position{Line: 123, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 123, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 122, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 122, Column: 3}, Name: "read.ptx.sreg.tid.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 123, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 123, Column: 13}, Raw: "\"Reads the PTX special register %tid.y\""}},
+			{Pos: irdl.Position{Line: 124, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 124, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 124, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 124, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 124, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 124, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 124, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 125, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 125, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 125, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 125, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 125, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 125, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 125, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 125, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 126, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 126, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 126, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 126, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 126, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 127, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 128, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 128, Column: 3}, Name: "read.ptx.sreg.tid.z", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 129, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 129, Column: 13}, Raw: "\"Reads the PTX special register %tid.z\""}},
-			{Pos: irdl.Position{Line: 130, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 130, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 129, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 129, Column: 3}, Name: "read.ptx.sreg.tid.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 130, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 130, Column: 13}, Raw: "\"Reads the PTX special register %tid.z\""}},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 131, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 131, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 131, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 132, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 132, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 132, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 132, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 132, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 132, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 133, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 133, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 133, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 133, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 133, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 134, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 134, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 135, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 135, Column: 3}, Name: "read.ptx.sreg.ntid.x", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 136, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 136, Column: 13}, Raw: "\"Reads the PTX special register %ntid.x\""}},
-			{Pos: irdl.Position{Line: 137, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 137, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 136, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 136, Column: 3}, Name: "read.ptx.sreg.ntid.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 137, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 13}, Raw: "\"Reads the PTX special register %ntid.x\""}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 138, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 138, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 138, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 139, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 139, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 139, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 139, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 140, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 140, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 140, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 141, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 141, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 142, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 142, Column: 3}, Name: "read.ptx.sreg.ntid.y", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 143, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 143, Column: 13}, Raw: "\"Reads the PTX special register %ntid.y\""}},
-			{Pos: irdl.Position{Line: 144, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 144, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 144, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 143, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 143, Column: 3}, Name: "read.ptx.sreg.ntid.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 144, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 144, Column: 13}, Raw: "\"Reads the PTX special register %ntid.y\""}},
+			{Pos: irdl.Position{Line: 145, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 145, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 145, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 145, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 146, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 146, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 146, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 146, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 146, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 146, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 147, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 147, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 147, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 147, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 147, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 148, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 148, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 149, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 149, Column: 3}, Name: "read.ptx.sreg.ntid.z", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 150, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 150, Column: 13}, Raw: "\"Reads the PTX special register %ntid.z\""}},
-			{Pos: irdl.Position{Line: 151, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 151, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 150, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 150, Column: 3}, Name: "read.ptx.sreg.ntid.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 151, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 151, Column: 13}, Raw: "\"Reads the PTX special register %ntid.z\""}},
+			{Pos: irdl.Position{Line: 152, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 152, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 152, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 152, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 153, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 153, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 153, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 153, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 153, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 153, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 154, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 154, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 154, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 154, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 154, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 154, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 155, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 155, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 156, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 156, Column: 3}, Name: "read.ptx.sreg.ctaid.x", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 157, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 157, Column: 13}, Raw: "\"Reads the PTX special register %ctaid.x\""}},
-			{Pos: irdl.Position{Line: 158, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 158, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 158, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 157, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 157, Column: 3}, Name: "read.ptx.sreg.ctaid.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 158, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 158, Column: 13}, Raw: "\"Reads the PTX special register %ctaid.x\""}},
+			{Pos: irdl.Position{Line: 159, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 159, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 159, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 159, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 160, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 160, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 160, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 160, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 161, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 161, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 161, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 161, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 162, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 162, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 163, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 163, Column: 3}, Name: "read.ptx.sreg.ctaid.y", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 164, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 164, Column: 13}, Raw: "\"Reads the PTX special register %ctaid.y\""}},
-			{Pos: irdl.Position{Line: 165, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 165, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 164, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 164, Column: 3}, Name: "read.ptx.sreg.ctaid.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 165, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 165, Column: 13}, Raw: "\"Reads the PTX special register %ctaid.y\""}},
+			{Pos: irdl.Position{Line: 166, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 166, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 166, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 166, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 166, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 166, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 166, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 167, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 167, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 167, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 167, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 167, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 167, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 168, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 168, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 168, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 168, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 168, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 169, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 169, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 170, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 170, Column: 3}, Name: "read.ptx.sreg.ctaid.z", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 171, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 171, Column: 13}, Raw: "\"Reads the PTX special register %ctaid.z\""}},
-			{Pos: irdl.Position{Line: 172, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 172, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 172, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 171, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 171, Column: 3}, Name: "read.ptx.sreg.ctaid.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 172, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 172, Column: 13}, Raw: "\"Reads the PTX special register %ctaid.z\""}},
+			{Pos: irdl.Position{Line: 173, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 173, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 173, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 173, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 173, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 173, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 174, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 174, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 174, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 174, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 175, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 175, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 175, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 175, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 175, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 176, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 177, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 177, Column: 3}, Name: "read.ptx.sreg.nctaid.x", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 178, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 178, Column: 13}, Raw: "\"Reads the PTX special register %nctaid.x\""}},
-			{Pos: irdl.Position{Line: 179, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 179, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 178, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 178, Column: 3}, Name: "read.ptx.sreg.nctaid.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 179, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 179, Column: 13}, Raw: "\"Reads the PTX special register %nctaid.x\""}},
+			{Pos: irdl.Position{Line: 180, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 180, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 180, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 180, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 180, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 180, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 180, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 181, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 181, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 181, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 181, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 181, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 181, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 181, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 181, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 182, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 182, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 182, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 182, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 182, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 183, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 183, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 184, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 184, Column: 3}, Name: "read.ptx.sreg.nctaid.y", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 185, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 185, Column: 13}, Raw: "\"Reads the PTX special register %nctaid.y\""}},
-			{Pos: irdl.Position{Line: 186, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 186, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 185, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 185, Column: 3}, Name: "read.ptx.sreg.nctaid.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 186, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 186, Column: 13}, Raw: "\"Reads the PTX special register %nctaid.y\""}},
+			{Pos: irdl.Position{Line: 187, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 187, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 187, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 187, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 188, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 188, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 188, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 188, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 189, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 189, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 189, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 189, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 190, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 190, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 191, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 191, Column: 3}, Name: "read.ptx.sreg.nctaid.z", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 192, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 192, Column: 13}, Raw: "\"Reads the PTX special register %nctaid.z\""}},
-			{Pos: irdl.Position{Line: 193, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 193, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 192, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 192, Column: 3}, Name: "read.ptx.sreg.nctaid.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 193, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 193, Column: 13}, Raw: "\"Reads the PTX special register %nctaid.z\""}},
+			{Pos: irdl.Position{Line: 194, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 194, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 194, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 194, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 195, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 195, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 195, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 195, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 196, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 196, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 196, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 196, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 197, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 198, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 198, Column: 3}, Name: "read.ptx.sreg.clusterid.x", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 199, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 199, Column: 13}, Raw: "\"Reads the PTX special register %clusterid.x\""}},
-			{Pos: irdl.Position{Line: 200, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 200, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 199, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 199, Column: 3}, Name: "read.ptx.sreg.clusterid.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 200, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 200, Column: 13}, Raw: "\"Reads the PTX special register %clusterid.x\""}},
+			{Pos: irdl.Position{Line: 201, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 201, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 201, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 201, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 201, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 202, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 202, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 202, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 202, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 203, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 203, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 203, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 203, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 203, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 204, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 204, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 205, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 205, Column: 3}, Name: "read.ptx.sreg.clusterid.y", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 206, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 206, Column: 13}, Raw: "\"Reads the PTX special register %clusterid.y\""}},
-			{Pos: irdl.Position{Line: 207, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 207, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 206, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 206, Column: 3}, Name: "read.ptx.sreg.clusterid.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 207, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 207, Column: 13}, Raw: "\"Reads the PTX special register %clusterid.y\""}},
+			{Pos: irdl.Position{Line: 208, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 208, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 208, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 208, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 209, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 209, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 209, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 209, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 210, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 210, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 210, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 210, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 210, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 210, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 211, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 211, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 212, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 212, Column: 3}, Name: "read.ptx.sreg.clusterid.z", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 213, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 213, Column: 13}, Raw: "\"Reads the PTX special register %clusterid.z\""}},
-			{Pos: irdl.Position{Line: 214, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 214, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 213, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 213, Column: 3}, Name: "read.ptx.sreg.clusterid.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 214, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 214, Column: 13}, Raw: "\"Reads the PTX special register %clusterid.z\""}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 215, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 215, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 215, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 216, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 216, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 216, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 217, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 217, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 217, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 217, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 217, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 218, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 218, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 219, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 219, Column: 3}, Name: "read.ptx.sreg.nclusterid.x", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 220, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 220, Column: 13}, Raw: "\"Reads the PTX special register %nclusterid.x\""}},
-			{Pos: irdl.Position{Line: 221, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 221, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 221, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 220, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 220, Column: 3}, Name: "read.ptx.sreg.nclusterid.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 221, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 221, Column: 13}, Raw: "\"Reads the PTX special register %nclusterid.x\""}},
+			{Pos: irdl.Position{Line: 222, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 222, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 222, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 222, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 223, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 223, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 223, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 223, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 223, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 223, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 224, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 224, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 224, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 225, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 226, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 226, Column: 3}, Name: "read.ptx.sreg.nclusterid.y", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 227, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 227, Column: 13}, Raw: "\"Reads the PTX special register %nclusterid.y\""}},
-			{Pos: irdl.Position{Line: 228, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 228, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 227, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 227, Column: 3}, Name: "read.ptx.sreg.nclusterid.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 228, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 228, Column: 13}, Raw: "\"Reads the PTX special register %nclusterid.y\""}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 229, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 229, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 229, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 230, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 230, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 230, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 230, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 231, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 231, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 231, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 231, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 231, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 232, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 232, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 233, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 233, Column: 3}, Name: "read.ptx.sreg.nclusterid.z", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 234, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 234, Column: 13}, Raw: "\"Reads the PTX special register %nclusterid.z\""}},
-			{Pos: irdl.Position{Line: 235, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 235, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 234, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 234, Column: 3}, Name: "read.ptx.sreg.nclusterid.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 235, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 235, Column: 13}, Raw: "\"Reads the PTX special register %nclusterid.z\""}},
+			{Pos: irdl.Position{Line: 236, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 236, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 236, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 236, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 237, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 237, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 237, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 237, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 238, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 238, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 238, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 238, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 238, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 238, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 239, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 239, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 240, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 240, Column: 3}, Name: "read.ptx.sreg.cluster.ctaid.x", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 241, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 241, Column: 13}, Raw: "\"Reads the PTX special register %cluster.ctaid.x\""}},
-			{Pos: irdl.Position{Line: 242, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 242, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 241, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 241, Column: 3}, Name: "read.ptx.sreg.cluster.ctaid.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 242, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 242, Column: 13}, Raw: "\"Reads the PTX special register %cluster.ctaid.x\""}},
+			{Pos: irdl.Position{Line: 243, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 243, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 243, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 243, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 244, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 244, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 244, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 244, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 245, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 245, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 245, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 245, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 245, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 245, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 246, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 246, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 247, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 247, Column: 3}, Name: "read.ptx.sreg.cluster.ctaid.y", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 248, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 248, Column: 13}, Raw: "\"Reads the PTX special register %cluster.ctaid.y\""}},
-			{Pos: irdl.Position{Line: 249, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 249, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 248, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 248, Column: 3}, Name: "read.ptx.sreg.cluster.ctaid.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 249, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 249, Column: 13}, Raw: "\"Reads the PTX special register %cluster.ctaid.y\""}},
+			{Pos: irdl.Position{Line: 250, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 250, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 250, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 250, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 250, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 251, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 251, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 251, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 251, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 252, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 252, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 252, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 252, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 253, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 253, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 254, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 254, Column: 3}, Name: "read.ptx.sreg.cluster.ctaid.z", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 255, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 255, Column: 13}, Raw: "\"Reads the PTX special register %cluster.ctaid.z\""}},
-			{Pos: irdl.Position{Line: 256, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 256, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 256, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 255, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 255, Column: 3}, Name: "read.ptx.sreg.cluster.ctaid.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 256, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 256, Column: 13}, Raw: "\"Reads the PTX special register %cluster.ctaid.z\""}},
+			{Pos: irdl.Position{Line: 257, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 257, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 257, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 257, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 258, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 258, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 258, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 258, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 258, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 258, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 258, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 258, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 259, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 259, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 259, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 259, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 259, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 260, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 260, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 261, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 261, Column: 3}, Name: "read.ptx.sreg.cluster.nctaid.x", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 262, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 262, Column: 13}, Raw: "\"Reads the PTX special register %cluster.nctaid.x\""}},
-			{Pos: irdl.Position{Line: 263, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 263, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 262, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 262, Column: 3}, Name: "read.ptx.sreg.cluster.nctaid.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 263, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 263, Column: 13}, Raw: "\"Reads the PTX special register %cluster.nctaid.x\""}},
+			{Pos: irdl.Position{Line: 264, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 264, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 264, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 264, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 264, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 265, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 265, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 265, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 265, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 265, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 265, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 266, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 266, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 266, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 266, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 266, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 266, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 267, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 267, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 268, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 268, Column: 3}, Name: "read.ptx.sreg.cluster.nctaid.y", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 269, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 269, Column: 13}, Raw: "\"Reads the PTX special register %cluster.nctaid.y\""}},
-			{Pos: irdl.Position{Line: 270, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 270, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 270, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 269, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 269, Column: 3}, Name: "read.ptx.sreg.cluster.nctaid.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 270, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 270, Column: 13}, Raw: "\"Reads the PTX special register %cluster.nctaid.y\""}},
+			{Pos: irdl.Position{Line: 271, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 271, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 271, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 271, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 272, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 272, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 272, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 272, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 273, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 273, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 273, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 273, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 273, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 273, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 274, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 274, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 275, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 275, Column: 3}, Name: "read.ptx.sreg.cluster.nctaid.z", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 276, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 276, Column: 13}, Raw: "\"Reads the PTX special register %cluster.nctaid.z\""}},
-			{Pos: irdl.Position{Line: 277, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 277, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 277, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 276, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 276, Column: 3}, Name: "read.ptx.sreg.cluster.nctaid.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 277, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 277, Column: 13}, Raw: "\"Reads the PTX special register %cluster.nctaid.z\""}},
+			{Pos: irdl.Position{Line: 278, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 278, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 278, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 278, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 278, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 278, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 279, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 279, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 279, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 279, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 280, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 280, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 280, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 280, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 281, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 281, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 282, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 282, Column: 3}, Name: "read.ptx.sreg.cluster.ctarank", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 283, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 283, Column: 13}, Raw: "\"Reads the PTX special register %cluster.ctarank\""}},
-			{Pos: irdl.Position{Line: 284, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 284, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 284, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 283, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 283, Column: 3}, Name: "read.ptx.sreg.cluster.ctarank", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 284, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 284, Column: 13}, Raw: "\"Reads the PTX special register %cluster.ctarank\""}},
+			{Pos: irdl.Position{Line: 285, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 285, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 285, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 285, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 285, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 285, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 285, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 286, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 286, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 286, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 286, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 286, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 286, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 286, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 286, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 287, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 287, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 287, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 287, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 287, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 288, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 288, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 289, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 289, Column: 3}, Name: "read.ptx.sreg.cluster.nctarank", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 290, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 290, Column: 13}, Raw: "\"Reads the PTX special register %cluster.nctarank\""}},
-			{Pos: irdl.Position{Line: 291, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 291, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 291, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 290, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 290, Column: 3}, Name: "read.ptx.sreg.cluster.nctarank", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 291, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 291, Column: 13}, Raw: "\"Reads the PTX special register %cluster.nctarank\""}},
+			{Pos: irdl.Position{Line: 292, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 292, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 292, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 292, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 292, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 292, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 292, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 293, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 293, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 293, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 293, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 293, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 293, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 33}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 294, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 294, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 294, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 294, Column: 33}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 294, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 294, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 295, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 295, Column: 12}, Raw: "\"(`range` custom<NVVMRange>($range)^)? attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 297, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 297, Column: 3}, Name: "read.ptx.sreg.lanemask.eq", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 298, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 13}, Raw: "\"Reads the PTX special register %lanemask.eq\""}},
-			{Pos: irdl.Position{Line: 299, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 299, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 299, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 298, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 298, Column: 3}, Name: "read.ptx.sreg.lanemask.eq", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 299, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 299, Column: 13}, Raw: "\"Reads the PTX special register %lanemask.eq\""}},
+			{Pos: irdl.Position{Line: 300, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 300, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 300, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 300, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 300, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 300, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 301, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 301, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 301, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 301, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 301, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 302, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 302, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 303, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 303, Column: 3}, Name: "read.ptx.sreg.lanemask.le", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 304, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 304, Column: 13}, Raw: "\"Reads the PTX special register %lanemask.le\""}},
-			{Pos: irdl.Position{Line: 305, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 305, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 305, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 304, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 304, Column: 3}, Name: "read.ptx.sreg.lanemask.le", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 305, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 305, Column: 13}, Raw: "\"Reads the PTX special register %lanemask.le\""}},
+			{Pos: irdl.Position{Line: 306, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 306, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 306, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 306, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 306, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 306, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 306, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 307, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 307, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 307, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 307, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 307, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 308, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 308, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 309, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 309, Column: 3}, Name: "read.ptx.sreg.lanemask.lt", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 310, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 310, Column: 13}, Raw: "\"Reads the PTX special register %lanemask.lt\""}},
-			{Pos: irdl.Position{Line: 311, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 311, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 311, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 310, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 310, Column: 3}, Name: "read.ptx.sreg.lanemask.lt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 311, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 311, Column: 13}, Raw: "\"Reads the PTX special register %lanemask.lt\""}},
+			{Pos: irdl.Position{Line: 312, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 312, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 312, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 312, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 313, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 313, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 313, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 313, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 314, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 314, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 315, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 315, Column: 3}, Name: "read.ptx.sreg.lanemask.ge", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 316, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 316, Column: 13}, Raw: "\"Reads the PTX special register %lanemask.ge\""}},
-			{Pos: irdl.Position{Line: 317, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 317, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 317, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 316, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 316, Column: 3}, Name: "read.ptx.sreg.lanemask.ge", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 317, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 317, Column: 13}, Raw: "\"Reads the PTX special register %lanemask.ge\""}},
+			{Pos: irdl.Position{Line: 318, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 318, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 318, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 318, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 318, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 318, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 318, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 319, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 319, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 319, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 319, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 319, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 319, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 320, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 320, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 321, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 321, Column: 3}, Name: "read.ptx.sreg.lanemask.gt", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 322, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 322, Column: 13}, Raw: "\"Reads the PTX special register %lanemask.gt\""}},
-			{Pos: irdl.Position{Line: 323, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 323, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 323, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 322, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 322, Column: 3}, Name: "read.ptx.sreg.lanemask.gt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 323, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 323, Column: 13}, Raw: "\"Reads the PTX special register %lanemask.gt\""}},
+			{Pos: irdl.Position{Line: 324, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 324, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 324, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 324, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 324, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 324, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 324, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 325, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 325, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 325, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 325, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 325, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 326, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 326, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 327, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 327, Column: 3}, Name: "read.ptx.sreg.clock", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 328, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 328, Column: 13}, Raw: "\"Reads the PTX special register %clock\""}},
-			{Pos: irdl.Position{Line: 329, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 329, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 329, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 329, Column: 19}, Name: "LLVMType"}},
+		{Pos: irdl.Position{Line: 328, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 328, Column: 3}, Name: "read.ptx.sreg.clock", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 329, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 329, Column: 13}, Raw: "\"Reads the PTX special register %clock\""}},
+			{Pos: irdl.Position{Line: 330, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 330, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 330, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 330, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 330, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 330, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 331, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 331, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 332, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 332, Column: 3}, Name: "read.ptx.sreg.clock64", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 333, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 333, Column: 13}, Raw: "\"Reads the PTX special register %clock64\""}},
-			{Pos: irdl.Position{Line: 334, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 334, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 334, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 19}, Name: "LLVMType"}},
+		{Pos: irdl.Position{Line: 333, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 333, Column: 3}, Name: "read.ptx.sreg.clock64", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 334, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 334, Column: 13}, Raw: "\"Reads the PTX special register %clock64\""}},
+			{Pos: irdl.Position{Line: 335, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 335, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 335, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 335, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 335, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 336, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 336, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 337, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 337, Column: 3}, Name: "read.ptx.sreg.globaltimer", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 338, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 338, Column: 13}, Raw: "\"Reads the PTX special register %globaltimer\""}},
-			{Pos: irdl.Position{Line: 339, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 339, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 339, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 339, Column: 19}, Name: "LLVMType"}},
+		{Pos: irdl.Position{Line: 338, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 338, Column: 3}, Name: "read.ptx.sreg.globaltimer", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 339, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 339, Column: 13}, Raw: "\"Reads the PTX special register %globaltimer\""}},
+			{Pos: irdl.Position{Line: 340, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 340, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 340, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 340, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 340, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 340, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 341, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 341, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 342, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 342, Column: 3}, Name: "read.ptx.sreg.globaltimer.lo", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 343, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 343, Column: 13}, Raw: "\"Reads the PTX special register %globaltimer.lo\""}},
-			{Pos: irdl.Position{Line: 344, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 344, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 344, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 344, Column: 19}, Name: "LLVMType"}},
+		{Pos: irdl.Position{Line: 343, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 343, Column: 3}, Name: "read.ptx.sreg.globaltimer.lo", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 344, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 344, Column: 13}, Raw: "\"Reads the PTX special register %globaltimer.lo\""}},
+			{Pos: irdl.Position{Line: 345, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 345, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 345, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 345, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 345, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 346, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 346, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 347, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 347, Column: 3}, Name: "read.ptx.sreg.dynamic.smem.size", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 348, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 348, Column: 13}, Raw: "\"Reads the PTX special register %dynamic.smem.size\""}},
-			{Pos: irdl.Position{Line: 349, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 349, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 349, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 348, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 348, Column: 3}, Name: "read.ptx.sreg.dynamic.smem.size", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 349, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 349, Column: 13}, Raw: "\"Reads the PTX special register %dynamic.smem.size\""}},
+			{Pos: irdl.Position{Line: 350, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 350, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 350, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 350, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 350, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 350, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 350, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 351, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 351, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 351, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 351, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 351, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 351, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 352, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 352, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 353, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 353, Column: 3}, Name: "read.ptx.sreg.total.smem.size", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 354, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 354, Column: 13}, Raw: "\"Reads the PTX special register %total.smem.size\""}},
-			{Pos: irdl.Position{Line: 355, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 355, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 355, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 354, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 354, Column: 3}, Name: "read.ptx.sreg.total.smem.size", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 355, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 355, Column: 13}, Raw: "\"Reads the PTX special register %total.smem.size\""}},
+			{Pos: irdl.Position{Line: 356, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 356, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 356, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 356, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 356, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 356, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 356, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 357, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 357, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 357, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 357, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 357, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 357, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 358, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 358, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 359, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 359, Column: 3}, Name: "read.ptx.sreg.aggr.smem.size", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 360, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 360, Column: 13}, Raw: "\"Reads the PTX special register %aggr.smem.size\""}},
-			{Pos: irdl.Position{Line: 361, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 361, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 361, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 360, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 360, Column: 3}, Name: "read.ptx.sreg.aggr.smem.size", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 361, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 361, Column: 13}, Raw: "\"Reads the PTX special register %aggr.smem.size\""}},
+			{Pos: irdl.Position{Line: 362, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 362, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 362, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 362, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 362, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 362, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 362, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 363, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 363, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 363, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 363, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 363, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 363, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 364, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 364, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 365, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 365, Column: 3}, Name: "read.ptx.sreg.envreg0", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 366, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 366, Column: 13}, Raw: "\"Reads the PTX special register %envreg0\""}},
-			{Pos: irdl.Position{Line: 367, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 367, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 367, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 366, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 366, Column: 3}, Name: "read.ptx.sreg.envreg0", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 367, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 367, Column: 13}, Raw: "\"Reads the PTX special register %envreg0\""}},
+			{Pos: irdl.Position{Line: 368, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 368, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 368, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 368, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 368, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 368, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 368, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 369, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 369, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 369, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 369, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 369, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 370, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 370, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 371, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 371, Column: 3}, Name: "read.ptx.sreg.envreg1", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 372, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 372, Column: 13}, Raw: "\"Reads the PTX special register %envreg1\""}},
-			{Pos: irdl.Position{Line: 373, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 373, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 373, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 372, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 372, Column: 3}, Name: "read.ptx.sreg.envreg1", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 373, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 373, Column: 13}, Raw: "\"Reads the PTX special register %envreg1\""}},
+			{Pos: irdl.Position{Line: 374, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 374, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 374, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 374, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 374, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 374, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 374, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 375, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 375, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 375, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 375, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 375, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 375, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 376, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 376, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 377, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 377, Column: 3}, Name: "read.ptx.sreg.envreg2", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 378, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 378, Column: 13}, Raw: "\"Reads the PTX special register %envreg2\""}},
-			{Pos: irdl.Position{Line: 379, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 379, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 379, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 378, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 378, Column: 3}, Name: "read.ptx.sreg.envreg2", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 379, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 379, Column: 13}, Raw: "\"Reads the PTX special register %envreg2\""}},
+			{Pos: irdl.Position{Line: 380, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 380, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 380, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 380, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 380, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 380, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 380, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 381, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 381, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 381, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 381, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 381, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 381, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 382, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 382, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 383, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 383, Column: 3}, Name: "read.ptx.sreg.envreg3", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 384, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 384, Column: 13}, Raw: "\"Reads the PTX special register %envreg3\""}},
-			{Pos: irdl.Position{Line: 385, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 385, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 385, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 384, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 384, Column: 3}, Name: "read.ptx.sreg.envreg3", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 385, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 385, Column: 13}, Raw: "\"Reads the PTX special register %envreg3\""}},
+			{Pos: irdl.Position{Line: 386, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 386, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 386, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 386, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 386, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 386, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 386, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 387, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 387, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 387, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 387, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 387, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 387, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 388, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 388, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 389, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 389, Column: 3}, Name: "read.ptx.sreg.envreg4", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 390, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 390, Column: 13}, Raw: "\"Reads the PTX special register %envreg4\""}},
-			{Pos: irdl.Position{Line: 391, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 391, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 391, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 390, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 390, Column: 3}, Name: "read.ptx.sreg.envreg4", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 391, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 391, Column: 13}, Raw: "\"Reads the PTX special register %envreg4\""}},
+			{Pos: irdl.Position{Line: 392, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 392, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 392, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 392, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 392, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 392, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 392, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 393, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 393, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 393, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 393, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 393, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 393, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 394, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 394, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 395, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 395, Column: 3}, Name: "read.ptx.sreg.envreg5", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 396, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 396, Column: 13}, Raw: "\"Reads the PTX special register %envreg5\""}},
-			{Pos: irdl.Position{Line: 397, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 397, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 397, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 396, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 396, Column: 3}, Name: "read.ptx.sreg.envreg5", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 397, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 397, Column: 13}, Raw: "\"Reads the PTX special register %envreg5\""}},
+			{Pos: irdl.Position{Line: 398, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 398, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 398, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 398, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 398, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 398, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 398, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 399, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 399, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 399, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 399, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 399, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 399, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 400, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 400, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 401, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 401, Column: 3}, Name: "read.ptx.sreg.envreg6", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 402, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 402, Column: 13}, Raw: "\"Reads the PTX special register %envreg6\""}},
-			{Pos: irdl.Position{Line: 403, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 403, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 403, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 402, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 402, Column: 3}, Name: "read.ptx.sreg.envreg6", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 403, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 403, Column: 13}, Raw: "\"Reads the PTX special register %envreg6\""}},
+			{Pos: irdl.Position{Line: 404, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 404, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 404, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 404, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 404, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 404, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 404, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 405, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 405, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 405, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 405, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 405, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 405, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 406, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 406, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 407, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 407, Column: 3}, Name: "read.ptx.sreg.envreg7", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 408, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 408, Column: 13}, Raw: "\"Reads the PTX special register %envreg7\""}},
-			{Pos: irdl.Position{Line: 409, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 409, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 409, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 408, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 408, Column: 3}, Name: "read.ptx.sreg.envreg7", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 409, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 409, Column: 13}, Raw: "\"Reads the PTX special register %envreg7\""}},
+			{Pos: irdl.Position{Line: 410, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 410, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 410, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 410, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 410, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 410, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 410, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 411, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 411, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 411, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 411, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 411, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 412, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 412, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 413, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 413, Column: 3}, Name: "read.ptx.sreg.envreg8", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 414, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 414, Column: 13}, Raw: "\"Reads the PTX special register %envreg8\""}},
-			{Pos: irdl.Position{Line: 415, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 415, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 415, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 414, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 414, Column: 3}, Name: "read.ptx.sreg.envreg8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 415, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 415, Column: 13}, Raw: "\"Reads the PTX special register %envreg8\""}},
+			{Pos: irdl.Position{Line: 416, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 416, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 416, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 416, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 416, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 416, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 416, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 417, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 417, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 417, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 417, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 417, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 417, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 418, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 418, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 419, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 419, Column: 3}, Name: "read.ptx.sreg.envreg9", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 420, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 420, Column: 13}, Raw: "\"Reads the PTX special register %envreg9\""}},
-			{Pos: irdl.Position{Line: 421, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 421, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 421, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 420, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 420, Column: 3}, Name: "read.ptx.sreg.envreg9", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 421, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 421, Column: 13}, Raw: "\"Reads the PTX special register %envreg9\""}},
+			{Pos: irdl.Position{Line: 422, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 422, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 422, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 422, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 422, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 422, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 423, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 423, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 423, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 423, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 423, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 423, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 424, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 424, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 425, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 425, Column: 3}, Name: "read.ptx.sreg.envreg10", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 426, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 426, Column: 13}, Raw: "\"Reads the PTX special register %envreg10\""}},
-			{Pos: irdl.Position{Line: 427, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 427, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 427, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 426, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 426, Column: 3}, Name: "read.ptx.sreg.envreg10", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 427, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 427, Column: 13}, Raw: "\"Reads the PTX special register %envreg10\""}},
+			{Pos: irdl.Position{Line: 428, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 428, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 428, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 428, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 428, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 428, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 428, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 429, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 429, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 429, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 429, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 429, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 429, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 430, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 430, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 431, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 431, Column: 3}, Name: "read.ptx.sreg.envreg11", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 432, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 432, Column: 13}, Raw: "\"Reads the PTX special register %envreg11\""}},
-			{Pos: irdl.Position{Line: 433, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 433, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 433, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 432, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 432, Column: 3}, Name: "read.ptx.sreg.envreg11", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 433, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 433, Column: 13}, Raw: "\"Reads the PTX special register %envreg11\""}},
+			{Pos: irdl.Position{Line: 434, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 434, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 434, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 434, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 434, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 434, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 434, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 435, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 435, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 435, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 435, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 435, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 435, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 436, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 436, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 437, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 437, Column: 3}, Name: "read.ptx.sreg.envreg12", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 438, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 438, Column: 13}, Raw: "\"Reads the PTX special register %envreg12\""}},
-			{Pos: irdl.Position{Line: 439, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 439, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 439, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 438, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 438, Column: 3}, Name: "read.ptx.sreg.envreg12", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 439, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 439, Column: 13}, Raw: "\"Reads the PTX special register %envreg12\""}},
+			{Pos: irdl.Position{Line: 440, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 440, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 440, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 440, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 440, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 440, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 440, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 441, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 441, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 441, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 441, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 441, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 442, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 442, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 443, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 443, Column: 3}, Name: "read.ptx.sreg.envreg13", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 444, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 444, Column: 13}, Raw: "\"Reads the PTX special register %envreg13\""}},
-			{Pos: irdl.Position{Line: 445, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 445, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 445, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 444, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 444, Column: 3}, Name: "read.ptx.sreg.envreg13", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 445, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 445, Column: 13}, Raw: "\"Reads the PTX special register %envreg13\""}},
+			{Pos: irdl.Position{Line: 446, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 446, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 446, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 446, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 446, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 446, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 446, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 447, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 447, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 447, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 447, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 447, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 447, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 448, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 448, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 449, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 449, Column: 3}, Name: "read.ptx.sreg.envreg14", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 450, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 450, Column: 13}, Raw: "\"Reads the PTX special register %envreg14\""}},
-			{Pos: irdl.Position{Line: 451, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 451, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 451, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 450, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 450, Column: 3}, Name: "read.ptx.sreg.envreg14", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 451, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 451, Column: 13}, Raw: "\"Reads the PTX special register %envreg14\""}},
+			{Pos: irdl.Position{Line: 452, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 452, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 452, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 452, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 452, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 452, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 452, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 453, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 453, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 453, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 453, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 453, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 453, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 454, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 454, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 455, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 455, Column: 3}, Name: "read.ptx.sreg.envreg15", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 456, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 456, Column: 13}, Raw: "\"Reads the PTX special register %envreg15\""}},
-			{Pos: irdl.Position{Line: 457, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 457, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 457, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 456, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 456, Column: 3}, Name: "read.ptx.sreg.envreg15", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 457, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 457, Column: 13}, Raw: "\"Reads the PTX special register %envreg15\""}},
+			{Pos: irdl.Position{Line: 458, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 458, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 458, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 458, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 458, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 458, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 458, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 459, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 459, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 459, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 459, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 459, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 459, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 460, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 460, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 461, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 461, Column: 3}, Name: "read.ptx.sreg.envreg16", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 462, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 462, Column: 13}, Raw: "\"Reads the PTX special register %envreg16\""}},
-			{Pos: irdl.Position{Line: 463, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 463, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 463, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 462, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 462, Column: 3}, Name: "read.ptx.sreg.envreg16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 463, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 463, Column: 13}, Raw: "\"Reads the PTX special register %envreg16\""}},
+			{Pos: irdl.Position{Line: 464, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 464, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 464, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 464, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 464, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 464, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 464, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 465, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 465, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 465, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 465, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 465, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 465, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 466, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 466, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 467, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 467, Column: 3}, Name: "read.ptx.sreg.envreg17", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 468, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 468, Column: 13}, Raw: "\"Reads the PTX special register %envreg17\""}},
-			{Pos: irdl.Position{Line: 469, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 469, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 469, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 468, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 468, Column: 3}, Name: "read.ptx.sreg.envreg17", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 469, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 469, Column: 13}, Raw: "\"Reads the PTX special register %envreg17\""}},
+			{Pos: irdl.Position{Line: 470, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 470, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 470, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 470, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 470, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 470, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 470, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 471, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 471, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 471, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 471, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 471, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 471, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 472, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 472, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 473, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 473, Column: 3}, Name: "read.ptx.sreg.envreg18", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 474, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 474, Column: 13}, Raw: "\"Reads the PTX special register %envreg18\""}},
-			{Pos: irdl.Position{Line: 475, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 475, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 475, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 474, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 474, Column: 3}, Name: "read.ptx.sreg.envreg18", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 475, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 475, Column: 13}, Raw: "\"Reads the PTX special register %envreg18\""}},
+			{Pos: irdl.Position{Line: 476, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 476, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 476, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 476, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 476, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 476, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 476, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 477, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 477, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 477, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 477, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 477, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 477, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 478, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 478, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 479, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 479, Column: 3}, Name: "read.ptx.sreg.envreg19", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 480, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 480, Column: 13}, Raw: "\"Reads the PTX special register %envreg19\""}},
-			{Pos: irdl.Position{Line: 481, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 481, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 481, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 480, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 480, Column: 3}, Name: "read.ptx.sreg.envreg19", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 481, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 481, Column: 13}, Raw: "\"Reads the PTX special register %envreg19\""}},
+			{Pos: irdl.Position{Line: 482, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 482, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 482, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 482, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 482, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 482, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 482, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 483, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 483, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 483, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 483, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 483, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 483, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 484, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 484, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 485, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 485, Column: 3}, Name: "read.ptx.sreg.envreg20", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 486, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 486, Column: 13}, Raw: "\"Reads the PTX special register %envreg20\""}},
-			{Pos: irdl.Position{Line: 487, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 487, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 487, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 486, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 486, Column: 3}, Name: "read.ptx.sreg.envreg20", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 487, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 487, Column: 13}, Raw: "\"Reads the PTX special register %envreg20\""}},
+			{Pos: irdl.Position{Line: 488, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 488, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 488, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 488, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 488, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 488, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 488, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 489, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 489, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 489, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 489, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 489, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 489, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 490, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 490, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 491, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 491, Column: 3}, Name: "read.ptx.sreg.envreg21", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 492, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 492, Column: 13}, Raw: "\"Reads the PTX special register %envreg21\""}},
-			{Pos: irdl.Position{Line: 493, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 493, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 493, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 492, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 492, Column: 3}, Name: "read.ptx.sreg.envreg21", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 493, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 493, Column: 13}, Raw: "\"Reads the PTX special register %envreg21\""}},
+			{Pos: irdl.Position{Line: 494, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 494, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 494, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 494, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 494, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 494, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 494, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 495, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 495, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 495, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 495, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 495, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 495, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 496, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 496, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 497, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 497, Column: 3}, Name: "read.ptx.sreg.envreg22", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 498, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 498, Column: 13}, Raw: "\"Reads the PTX special register %envreg22\""}},
-			{Pos: irdl.Position{Line: 499, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 499, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 499, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 498, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 498, Column: 3}, Name: "read.ptx.sreg.envreg22", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 499, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 499, Column: 13}, Raw: "\"Reads the PTX special register %envreg22\""}},
+			{Pos: irdl.Position{Line: 500, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 500, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 500, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 500, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 500, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 500, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 500, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 501, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 501, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 501, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 501, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 501, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 501, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 502, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 502, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 503, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 503, Column: 3}, Name: "read.ptx.sreg.envreg23", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 504, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 504, Column: 13}, Raw: "\"Reads the PTX special register %envreg23\""}},
-			{Pos: irdl.Position{Line: 505, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 505, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 505, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 504, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 504, Column: 3}, Name: "read.ptx.sreg.envreg23", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 505, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 505, Column: 13}, Raw: "\"Reads the PTX special register %envreg23\""}},
+			{Pos: irdl.Position{Line: 506, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 506, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 506, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 506, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 506, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 506, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 506, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 507, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 507, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 507, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 507, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 507, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 507, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 508, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 508, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 509, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 509, Column: 3}, Name: "read.ptx.sreg.envreg24", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 510, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 510, Column: 13}, Raw: "\"Reads the PTX special register %envreg24\""}},
-			{Pos: irdl.Position{Line: 511, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 511, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 511, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 510, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 510, Column: 3}, Name: "read.ptx.sreg.envreg24", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 511, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 511, Column: 13}, Raw: "\"Reads the PTX special register %envreg24\""}},
+			{Pos: irdl.Position{Line: 512, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 512, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 512, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 512, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 512, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 512, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 512, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 513, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 513, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 513, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 513, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 513, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 513, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 514, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 514, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 515, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 515, Column: 3}, Name: "read.ptx.sreg.envreg25", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 516, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 516, Column: 13}, Raw: "\"Reads the PTX special register %envreg25\""}},
-			{Pos: irdl.Position{Line: 517, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 517, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 517, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 516, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 516, Column: 3}, Name: "read.ptx.sreg.envreg25", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 517, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 517, Column: 13}, Raw: "\"Reads the PTX special register %envreg25\""}},
+			{Pos: irdl.Position{Line: 518, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 518, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 518, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 518, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 518, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 518, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 518, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 519, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 519, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 519, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 519, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 519, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 519, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 520, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 520, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 521, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 521, Column: 3}, Name: "read.ptx.sreg.envreg26", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 522, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 522, Column: 13}, Raw: "\"Reads the PTX special register %envreg26\""}},
-			{Pos: irdl.Position{Line: 523, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 523, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 523, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 522, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 522, Column: 3}, Name: "read.ptx.sreg.envreg26", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 523, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 523, Column: 13}, Raw: "\"Reads the PTX special register %envreg26\""}},
+			{Pos: irdl.Position{Line: 524, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 524, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 524, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 524, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 524, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 524, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 524, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 525, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 525, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 525, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 525, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 525, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 525, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 526, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 526, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 527, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 527, Column: 3}, Name: "read.ptx.sreg.envreg27", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 528, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 528, Column: 13}, Raw: "\"Reads the PTX special register %envreg27\""}},
-			{Pos: irdl.Position{Line: 529, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 529, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 529, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 528, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 528, Column: 3}, Name: "read.ptx.sreg.envreg27", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 529, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 529, Column: 13}, Raw: "\"Reads the PTX special register %envreg27\""}},
+			{Pos: irdl.Position{Line: 530, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 530, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 530, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 530, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 530, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 530, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 530, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 531, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 531, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 531, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 531, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 531, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 531, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 532, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 532, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 533, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 533, Column: 3}, Name: "read.ptx.sreg.envreg28", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 534, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 534, Column: 13}, Raw: "\"Reads the PTX special register %envreg28\""}},
-			{Pos: irdl.Position{Line: 535, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 535, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 535, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 534, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 534, Column: 3}, Name: "read.ptx.sreg.envreg28", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 535, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 535, Column: 13}, Raw: "\"Reads the PTX special register %envreg28\""}},
+			{Pos: irdl.Position{Line: 536, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 536, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 536, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 536, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 536, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 536, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 536, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 537, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 537, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 537, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 537, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 537, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 537, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 538, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 538, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 539, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 539, Column: 3}, Name: "read.ptx.sreg.envreg29", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 540, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 540, Column: 13}, Raw: "\"Reads the PTX special register %envreg29\""}},
-			{Pos: irdl.Position{Line: 541, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 541, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 541, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 540, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 540, Column: 3}, Name: "read.ptx.sreg.envreg29", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 541, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 541, Column: 13}, Raw: "\"Reads the PTX special register %envreg29\""}},
+			{Pos: irdl.Position{Line: 542, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 542, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 542, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 542, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 542, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 542, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 542, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 543, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 543, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 543, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 543, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 543, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 543, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 544, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 544, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 545, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 545, Column: 3}, Name: "read.ptx.sreg.envreg30", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 546, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 546, Column: 13}, Raw: "\"Reads the PTX special register %envreg30\""}},
-			{Pos: irdl.Position{Line: 547, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 547, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 547, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 546, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 546, Column: 3}, Name: "read.ptx.sreg.envreg30", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 547, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 547, Column: 13}, Raw: "\"Reads the PTX special register %envreg30\""}},
+			{Pos: irdl.Position{Line: 548, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 548, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 548, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 548, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 548, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 548, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 548, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 549, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 549, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 549, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 549, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 549, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 549, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 550, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 550, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 551, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 551, Column: 3}, Name: "read.ptx.sreg.envreg31", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 552, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 552, Column: 13}, Raw: "\"Reads the PTX special register %envreg31\""}},
-			{Pos: irdl.Position{Line: 553, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 553, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 553, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 552, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 552, Column: 3}, Name: "read.ptx.sreg.envreg31", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 553, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 553, Column: 13}, Raw: "\"Reads the PTX special register %envreg31\""}},
+			{Pos: irdl.Position{Line: 554, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 554, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 554, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 554, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 554, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 554, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 554, Column: 19}, Name: "LLVMType"}},
+			{Pos: irdl.Position{Line: 555, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 555, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 555, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 555, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 555, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 555, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 556, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 556, Column: 12}, Raw: "\"attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 558, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 558, Column: 3}, Name: "rcp.approx.ftz.f", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 559, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 559, Column: 13}, Raw: "\"Approximate reciprocal, flushing subnormals to zero\""}},
-			{Pos: irdl.Position{Line: 560, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 560, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 560, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 559, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 559, Column: 3}, Name: "rcp.approx.ftz.f", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 560, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 560, Column: 13}, Raw: "\"Approximate reciprocal, flushing subnormals to zero\""}},
+			{Pos: irdl.Position{Line: 561, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 561, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 561, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 561, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 561, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 561, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 561, Column: 20}, Name: "F32"}},
+			{Pos: irdl.Position{Line: 562, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 562, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 562, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 562, Column: 20}, Name: "F32"}},
 			}}},
-			{Pos: irdl.Position{Line: 562, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 562, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 562, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 562, Column: 19}, Name: "F32"}},
+			{Pos: irdl.Position{Line: 563, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 563, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 563, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 563, Column: 19}, Name: "F32"}},
 			}}},
-			{Pos: irdl.Position{Line: 563, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 563, Column: 12}, Raw: "\"$arg attr-dict `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 564, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 564, Column: 12}, Raw: "\"$arg attr-dict `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 567, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 567, Column: 3}, Name: "redux.sync", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 568, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 568, Column: 13}, Raw: "\"Redux Sync Op\""}},
-			{Pos: irdl.Position{Line: 569, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 569, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 569, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 569, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 569, Column: 27}, Raw: "\"res\""}},
-					{Pos: irdl.Position{Line: 569, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 569, Column: 34}, Raw: "\"val\""}},
+		{Pos: irdl.Position{Line: 568, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 568, Column: 3}, Name: "redux.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 569, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 569, Column: 13}, Raw: "\"Redux Sync Op\""}},
+			{Pos: irdl.Position{Line: 570, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 570, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 570, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 570, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 570, Column: 27}, Raw: "\"res\""}},
+					{Pos: irdl.Position{Line: 570, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 570, Column: 34}, Raw: "\"val\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 570, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 570, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 570, Column: 15}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 570, Column: 20}, Name: "I32OrF32"}},
-				{Pos: irdl.Position{Line: 570, Column: 30}, Name: "mask_and_clamp", C: &irdl.Constraint{Pos: irdl.Position{Line: 570, Column: 46}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 571, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 571, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 571, Column: 15}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 571, Column: 20}, Name: "I32OrF32"}},
+				{Pos: irdl.Position{Line: 571, Column: 30}, Name: "mask_and_clamp", C: &irdl.Constraint{Pos: irdl.Position{Line: 571, Column: 46}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 571, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 571, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 571, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 571, Column: 19}, Name: "I32OrF32"}},
+			{Pos: irdl.Position{Line: 572, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 572, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 572, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 572, Column: 19}, Name: "I32OrF32"}},
 			}}},
-			{Pos: irdl.Position{Line: 572, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 572, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 572, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 572, Column: 23}, Name: "NVVMReduxKindAttr"}},
-				{Pos: irdl.Position{Line: 572, Column: 42}, Name: "abs", C: &irdl.Constraint{Pos: irdl.Position{Line: 572, Column: 47}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 572, Column: 58}, Value: "false"}},
-				{Pos: irdl.Position{Line: 572, Column: 65}, Name: "nan", C: &irdl.Constraint{Pos: irdl.Position{Line: 572, Column: 70}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 572, Column: 81}, Value: "false"}},
+			{Pos: irdl.Position{Line: 573, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 573, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 573, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 573, Column: 23}, Name: "NVVMReduxKindAttr"}},
+				{Pos: irdl.Position{Line: 573, Column: 42}, Name: "abs", C: &irdl.Constraint{Pos: irdl.Position{Line: 573, Column: 47}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 573, Column: 58}, Value: "false"}},
+				{Pos: irdl.Position{Line: 573, Column: 65}, Name: "nan", C: &irdl.Constraint{Pos: irdl.Position{Line: 573, Column: 70}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 573, Column: 81}, Value: "false"}},
 			}}},
-			{Pos: irdl.Position{Line: 573, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 573, Column: 12}, Raw: "\"custom<NVVMReduxKind>($kind) $val `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 574, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 574, Column: 12}, Raw: "\"custom<NVVMReduxKind>($kind) $val `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 575, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 575, Column: 3}, Name: "shfl.sync", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 576, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 576, Column: 13}, Raw: "\"NVVM Dialect Op for shfl.sync\""}},
-			{Pos: irdl.Position{Line: 577, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 577, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 577, Column: 15}, Name: "thread_mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 577, Column: 28}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 577, Column: 33}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 577, Column: 38}, Name: "I32OrF32"}},
-				{Pos: irdl.Position{Line: 577, Column: 48}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 577, Column: 56}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 577, Column: 61}, Name: "mask_and_clamp", C: &irdl.Constraint{Pos: irdl.Position{Line: 577, Column: 77}, Name: "I32"}},
+		{Pos: irdl.Position{Line: 576, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 576, Column: 3}, Name: "shfl.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 577, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 577, Column: 13}, Raw: "\"NVVM Dialect Op for shfl.sync\""}},
+			{Pos: irdl.Position{Line: 578, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 578, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 578, Column: 15}, Name: "thread_mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 578, Column: 28}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 578, Column: 33}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 578, Column: 38}, Name: "I32OrF32"}},
+				{Pos: irdl.Position{Line: 578, Column: 48}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 578, Column: 56}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 578, Column: 61}, Name: "mask_and_clamp", C: &irdl.Constraint{Pos: irdl.Position{Line: 578, Column: 77}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 578, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 578, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 578, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 578, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 578, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 578, Column: 25}, Name: "I32"}},
-					{Pos: irdl.Position{Line: 578, Column: 30}, C: &irdl.Constraint{Pos: irdl.Position{Line: 578, Column: 30}, Name: "F32"}},
-					{Pos: irdl.Position{Line: 578, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 578, Column: 35}, Name: "LLVMAnyStruct"}},
+			{Pos: irdl.Position{Line: 579, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 579, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 579, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 579, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 579, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 579, Column: 25}, Name: "I32"}},
+					{Pos: irdl.Position{Line: 579, Column: 30}, C: &irdl.Constraint{Pos: irdl.Position{Line: 579, Column: 30}, Name: "F32"}},
+					{Pos: irdl.Position{Line: 579, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 579, Column: 35}, Name: "LLVMAnyStruct"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 579, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 579, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 579, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 579, Column: 23}, Name: "NVVMShflKindAttr"}},
-				{Pos: irdl.Position{Line: 579, Column: 41}, Name: "return_value_and_is_valid", C: &irdl.Constraint{Pos: irdl.Position{Line: 579, Column: 68}, Name: "UnitAttr"}},
+			{Pos: irdl.Position{Line: 580, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 580, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 580, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 580, Column: 23}, Name: "NVVMShflKindAttr"}},
+				{Pos: irdl.Position{Line: 580, Column: 41}, Name: "return_value_and_is_valid", C: &irdl.Constraint{Pos: irdl.Position{Line: 580, Column: 68}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 580, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 580, Column: 12}, Raw: "\"custom<NVVMShflKind>($kind) $thread_mask `,` $val `,` $offset `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 581, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 581, Column: 12}, Raw: "\"custom<NVVMShflKind>($kind) $thread_mask `,` $val `,` $offset `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 582, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 582, Column: 3}, Name: "vote.sync", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 583, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 583, Column: 13}, Raw: "\"Vote across thread group\""}},
-			{Pos: irdl.Position{Line: 584, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 584, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 584, Column: 15}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 584, Column: 21}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 584, Column: 26}, Name: "pred", C: &irdl.Constraint{Pos: irdl.Position{Line: 584, Column: 32}, Name: "I1"}},
+		{Pos: irdl.Position{Line: 583, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 583, Column: 3}, Name: "vote.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 584, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 584, Column: 13}, Raw: "\"Vote across thread group\""}},
+			{Pos: irdl.Position{Line: 585, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 585, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 585, Column: 15}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 585, Column: 21}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 585, Column: 26}, Name: "pred", C: &irdl.Constraint{Pos: irdl.Position{Line: 585, Column: 32}, Name: "I1"}},
 			}}},
-			{Pos: irdl.Position{Line: 585, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 585, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 585, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 585, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 585, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 585, Column: 25}, Name: "I32"}},
-					{Pos: irdl.Position{Line: 585, Column: 30}, C: &irdl.Constraint{Pos: irdl.Position{Line: 585, Column: 30}, Name: "I1"}},
+			{Pos: irdl.Position{Line: 586, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 586, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 586, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 586, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 586, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 586, Column: 25}, Name: "I32"}},
+					{Pos: irdl.Position{Line: 586, Column: 30}, C: &irdl.Constraint{Pos: irdl.Position{Line: 586, Column: 30}, Name: "I1"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 586, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 586, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 586, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 586, Column: 23}, Name: "NVVMVoteSyncKindAttr"}},
+			{Pos: irdl.Position{Line: 587, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 587, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 587, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 587, Column: 23}, Name: "NVVMVoteSyncKindAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 587, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 587, Column: 12}, Raw: "\"custom<NVVMVoteSyncKind>($kind) $mask `,` $pred attr-dict `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 588, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 588, Column: 12}, Raw: "\"custom<NVVMVoteSyncKind>($kind) $mask `,` $pred attr-dict `->` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 589, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 589, Column: 3}, Name: "match.sync", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 590, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 590, Column: 13}, Raw: "\"Broadcast and compare a value across threads in warp\""}},
-			{Pos: irdl.Position{Line: 591, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 591, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 591, Column: 15}, Name: "thread_mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 591, Column: 28}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 591, Column: 33}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 591, Column: 38}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 591, Column: 44}, C: &irdl.Constraint{Pos: irdl.Position{Line: 591, Column: 44}, Name: "I32"}},
-					{Pos: irdl.Position{Line: 591, Column: 49}, C: &irdl.Constraint{Pos: irdl.Position{Line: 591, Column: 49}, Name: "I64"}},
+		{Pos: irdl.Position{Line: 590, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 590, Column: 3}, Name: "match.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 591, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 591, Column: 13}, Raw: "\"Broadcast and compare a value across threads in warp\""}},
+			{Pos: irdl.Position{Line: 592, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 592, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 592, Column: 15}, Name: "thread_mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 28}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 592, Column: 33}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 38}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 592, Column: 44}, C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 44}, Name: "I32"}},
+					{Pos: irdl.Position{Line: 592, Column: 49}, C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 49}, Name: "I64"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 592, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 592, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 592, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 592, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 25}, Name: "I32"}},
-					{Pos: irdl.Position{Line: 592, Column: 30}, C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 30}, Name: "LLVMAnyStruct"}},
+			{Pos: irdl.Position{Line: 593, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 593, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 593, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 593, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 593, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 593, Column: 25}, Name: "I32"}},
+					{Pos: irdl.Position{Line: 593, Column: 30}, C: &irdl.Constraint{Pos: irdl.Position{Line: 593, Column: 30}, Name: "LLVMAnyStruct"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 593, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 593, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 593, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 593, Column: 23}, Name: "NVVMMatchSyncKindAttr"}},
+			{Pos: irdl.Position{Line: 594, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 594, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 594, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 594, Column: 23}, Name: "NVVMMatchSyncKindAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 594, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 594, Column: 12}, Raw: "\"custom<NVVMMatchSyncKind>($kind) $thread_mask `,` $val attr-dict `:` type($val) `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 595, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 595, Column: 12}, Raw: "\"custom<NVVMMatchSyncKind>($kind) $thread_mask `,` $val attr-dict `:` type($val) `->` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 596, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 596, Column: 3}, Name: "bar.warp.sync", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 597, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 597, Column: 13}, Raw: "\"Warp Barrier Synchronization Op\""}},
-			{Pos: irdl.Position{Line: 598, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 598, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 598, Column: 15}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 598, Column: 21}, Name: "LLVMType"}},
+		{Pos: irdl.Position{Line: 597, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 597, Column: 3}, Name: "bar.warp.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 598, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 598, Column: 13}, Raw: "\"Warp Barrier Synchronization Op\""}},
+			{Pos: irdl.Position{Line: 599, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 599, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 599, Column: 15}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 599, Column: 21}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 599, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 599, Column: 12}, Raw: "\"$mask attr-dict `:` type($mask)\""}},
+			{Pos: irdl.Position{Line: 600, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 600, Column: 12}, Raw: "\"$mask attr-dict `:` type($mask)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 601, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 601, Column: 3}, Name: "elect.sync", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 602, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 602, Column: 13}, Raw: "\"Elect one leader thread\""}},
-			{Pos: irdl.Position{Line: 603, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 603, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 603, Column: 15}, Name: "membermask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 603, Column: 36}, Name: "I32"}},
+		{Pos: irdl.Position{Line: 602, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 602, Column: 3}, Name: "elect.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 603, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 603, Column: 13}, Raw: "\"Elect one leader thread\""}},
+			{Pos: irdl.Position{Line: 604, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 604, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 604, Column: 15}, Name: "membermask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 604, Column: 36}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 604, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 604, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 604, Column: 14}, Name: "pred", C: &irdl.Constraint{Pos: irdl.Position{Line: 604, Column: 20}, Name: "I1"}},
+			{Pos: irdl.Position{Line: 605, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 605, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 605, Column: 14}, Name: "pred", C: &irdl.Constraint{Pos: irdl.Position{Line: 605, Column: 20}, Name: "I1"}},
 			}}},
-			{Pos: irdl.Position{Line: 605, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 605, Column: 12}, Raw: "\"($membermask^)? attr-dict `->` type(results)\""}},
+			{Pos: irdl.Position{Line: 606, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 606, Column: 12}, Raw: "\"($membermask^)? attr-dict `->` type(results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 609, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 609, Column: 3}, Name: "barrier0", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 610, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 610, Column: 13}, Raw: "\"CTA Barrier Synchronization Op (Barrier ID 0)\""}},
-			{Pos: irdl.Position{Line: 611, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 611, Column: 12}, Raw: "\"attr-dict\""}},
+		{Pos: irdl.Position{Line: 610, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 610, Column: 3}, Name: "barrier0", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 611, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 611, Column: 13}, Raw: "\"CTA Barrier Synchronization Op (Barrier ID 0)\""}},
+			{Pos: irdl.Position{Line: 612, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 612, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 613, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 613, Column: 3}, Name: "barrier", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 614, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 614, Column: 13}, Raw: "\"CTA Barrier Synchronization Op\""}},
-			{Pos: irdl.Position{Line: 615, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 615, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 615, Column: 15}, Name: "barrierId", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 615, Column: 35}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 615, Column: 40}, Name: "numberOfThreads", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 615, Column: 66}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 615, Column: 71}, Name: "reductionPredicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 615, Column: 100}, Name: "I32"}},
+		{Pos: irdl.Position{Line: 614, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 614, Column: 3}, Name: "barrier", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 615, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 615, Column: 13}, Raw: "\"CTA Barrier Synchronization Op\""}},
+			{Pos: irdl.Position{Line: 616, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 616, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 616, Column: 15}, Name: "barrierId", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 35}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 616, Column: 40}, Name: "numberOfThreads", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 66}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 616, Column: 71}, Name: "reductionPredicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 100}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 616, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 616, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 616, Column: 14}, Name: "res", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 28}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 617, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 617, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 617, Column: 14}, Name: "res", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 617, Column: 28}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 617, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 617, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 617, Column: 17}, Name: "reductionOp", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 617, Column: 39}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 617, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 617, Column: 48}, Name: "BarrierReduction"}},
+			{Pos: irdl.Position{Line: 618, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 618, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 618, Column: 17}, Name: "reductionOp", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 618, Column: 39}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 618, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 618, Column: 48}, Name: "BarrierReduction"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 618, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 618, Column: 12}, Raw: "\"(`id` `=` $barrierId^)? (`number_of_threads` `=` $numberOfThreads^)? (qualified($reductionOp)^ $reductionPredicate)? attr-dict (`->` type($res)^)?\""}},
+			{Pos: irdl.Position{Line: 619, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 619, Column: 12}, Raw: "\"(`id` `=` $barrierId^)? (`number_of_threads` `=` $numberOfThreads^)? (qualified($reductionOp)^ $reductionPredicate)? attr-dict (`->` type($res)^)?\""}},
 		}}},
-		{Pos: irdl.Position{Line: 620, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 620, Column: 3}, Name: "barrier.arrive", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 621, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 621, Column: 13}, Raw: "\"Announces the arrival of the executing thread at a barrier\""}},
-			{Pos: irdl.Position{Line: 622, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 622, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 622, Column: 15}, Name: "barrierId", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 622, Column: 35}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 622, Column: 40}, Name: "numberOfThreads", C: &irdl.Constraint{Pos: irdl.Position{Line: 622, Column: 57}, Name: "I32"}},
+		{Pos: irdl.Position{Line: 621, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 621, Column: 3}, Name: "barrier.arrive", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 622, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 622, Column: 13}, Raw: "\"Announces the arrival of the executing thread at a barrier\""}},
+			{Pos: irdl.Position{Line: 623, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 623, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 623, Column: 15}, Name: "barrierId", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 623, Column: 35}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 623, Column: 40}, Name: "numberOfThreads", C: &irdl.Constraint{Pos: irdl.Position{Line: 623, Column: 57}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 623, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 623, Column: 12}, Raw: "\"(`id` `=` $barrierId^)? `number_of_threads` `=` $numberOfThreads attr-dict\""}},
+			{Pos: irdl.Position{Line: 624, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 624, Column: 12}, Raw: "\"(`id` `=` $barrierId^)? `number_of_threads` `=` $numberOfThreads attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 625, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 625, Column: 3}, Name: "cluster.arrive", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 626, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 626, Column: 13}, Raw: "\"Cluster Barrier Arrive Op\""}},
-			{Pos: irdl.Position{Line: 627, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 627, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 627, Column: 17}, Name: "aligned", C: &irdl.Constraint{Pos: irdl.Position{Line: 627, Column: 26}, Name: "UnitAttr"}},
+		{Pos: irdl.Position{Line: 626, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 626, Column: 3}, Name: "cluster.arrive", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 627, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 627, Column: 13}, Raw: "\"Cluster Barrier Arrive Op\""}},
+			{Pos: irdl.Position{Line: 628, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 628, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 628, Column: 17}, Name: "aligned", C: &irdl.Constraint{Pos: irdl.Position{Line: 628, Column: 26}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 628, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 628, Column: 12}, Raw: "\"attr-dict\""}},
+			{Pos: irdl.Position{Line: 629, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 629, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 630, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 630, Column: 3}, Name: "cluster.arrive.relaxed", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 631, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 631, Column: 13}, Raw: "\"Cluster Barrier Relaxed Arrive Op\""}},
-			{Pos: irdl.Position{Line: 632, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 632, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 632, Column: 17}, Name: "aligned", C: &irdl.Constraint{Pos: irdl.Position{Line: 632, Column: 26}, Name: "UnitAttr"}},
+		{Pos: irdl.Position{Line: 631, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 631, Column: 3}, Name: "cluster.arrive.relaxed", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 632, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 632, Column: 13}, Raw: "\"Cluster Barrier Relaxed Arrive Op\""}},
+			{Pos: irdl.Position{Line: 633, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 633, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 633, Column: 17}, Name: "aligned", C: &irdl.Constraint{Pos: irdl.Position{Line: 633, Column: 26}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 633, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 633, Column: 12}, Raw: "\"attr-dict\""}},
+			{Pos: irdl.Position{Line: 634, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 634, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 635, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 635, Column: 3}, Name: "cluster.wait", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 636, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 636, Column: 13}, Raw: "\"Cluster Barrier Wait Op\""}},
-			{Pos: irdl.Position{Line: 637, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 637, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 637, Column: 17}, Name: "aligned", C: &irdl.Constraint{Pos: irdl.Position{Line: 637, Column: 26}, Name: "UnitAttr"}},
+		{Pos: irdl.Position{Line: 636, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 636, Column: 3}, Name: "cluster.wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 637, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 637, Column: 13}, Raw: "\"Cluster Barrier Wait Op\""}},
+			{Pos: irdl.Position{Line: 638, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 638, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 638, Column: 17}, Name: "aligned", C: &irdl.Constraint{Pos: irdl.Position{Line: 638, Column: 26}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 638, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 638, Column: 12}, Raw: "\"attr-dict\""}},
+			{Pos: irdl.Position{Line: 639, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 639, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 640, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 640, Column: 3}, Name: "fence.sc.cluster", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 641, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 641, Column: 13}, Raw: "\"Sequentially consistent fence at cluster scope\""}},
-			{Pos: irdl.Position{Line: 642, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 642, Column: 12}, Raw: "\"attr-dict\""}},
+		{Pos: irdl.Position{Line: 641, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 641, Column: 3}, Name: "fence.sc.cluster", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 642, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 642, Column: 13}, Raw: "\"Sequentially consistent fence at cluster scope\""}},
+			{Pos: irdl.Position{Line: 643, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 643, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 644, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 644, Column: 3}, Name: "fence.proxy", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 645, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 645, Column: 13}, Raw: "\"Fence between the memory accesses of different proxies\""}},
-			{Pos: irdl.Position{Line: 646, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 646, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 646, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 646, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 646, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 646, Column: 32}, Name: "ProxyKind"}},
+		{Pos: irdl.Position{Line: 645, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 645, Column: 3}, Name: "fence.proxy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 646, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 646, Column: 13}, Raw: "\"Fence between the memory accesses of different proxies\""}},
+			{Pos: irdl.Position{Line: 647, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 647, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 647, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 647, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 647, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 647, Column: 32}, Name: "ProxyKind"}},
 				}}},
-				{Pos: irdl.Position{Line: 646, Column: 44}, Name: "space", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 646, Column: 60}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 646, Column: 69}, C: &irdl.Constraint{Pos: irdl.Position{Line: 646, Column: 69}, Name: "SharedSpace"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 647, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 647, Column: 12}, Raw: "\"attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 649, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 649, Column: 3}, Name: "fence.mbarrier.init", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 650, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 650, Column: 13}, Raw: "\"Fence after prior nvvm.mbarrier.init operations\""}},
-			{Pos: irdl.Position{Line: 651, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 651, Column: 12}, Raw: "\"attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 653, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 653, Column: 3}, Name: "fence.proxy.acquire", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 654, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 654, Column: 13}, Raw: "\"Uni-directional proxy fence operation with acquire semantics\""}},
-			{Pos: irdl.Position{Line: 655, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 655, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 655, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 655, Column: 21}, Name: "PtrGeneric"}},
-				{Pos: irdl.Position{Line: 655, Column: 33}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 655, Column: 39}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 656, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 656, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 656, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 656, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 33}, Name: "MemScopeKind"}},
-				}}},
-				{Pos: irdl.Position{Line: 656, Column: 48}, Name: "fromProxy", C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 59}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 656, Column: 68}, C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 68}, Name: "ProxyKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 656, Column: 81}, Value: "generic"}},
-				{Pos: irdl.Position{Line: 656, Column: 90}, Name: "toProxy", C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 99}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 656, Column: 108}, C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 108}, Name: "ProxyKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 656, Column: 121}, Value: "tensormap"}},
-			}}},
-			{Pos: irdl.Position{Line: 657, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 657, Column: 12}, Raw: "\"$scope $addr `,` $size (`from_proxy` `=` $fromProxy^)? (`to_proxy` `=` $toProxy^)? attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 659, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 659, Column: 3}, Name: "fence.proxy.release", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 660, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 660, Column: 13}, Raw: "\"Uni-directional proxy fence operation with release semantics\""}},
-			{Pos: irdl.Position{Line: 661, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 661, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 661, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 661, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 661, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 661, Column: 33}, Name: "MemScopeKind"}},
-				}}},
-				{Pos: irdl.Position{Line: 661, Column: 48}, Name: "fromProxy", C: &irdl.Constraint{Pos: irdl.Position{Line: 661, Column: 59}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 661, Column: 68}, C: &irdl.Constraint{Pos: irdl.Position{Line: 661, Column: 68}, Name: "ProxyKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 661, Column: 81}, Value: "generic"}},
-				{Pos: irdl.Position{Line: 661, Column: 90}, Name: "toProxy", C: &irdl.Constraint{Pos: irdl.Position{Line: 661, Column: 99}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 661, Column: 108}, C: &irdl.Constraint{Pos: irdl.Position{Line: 661, Column: 108}, Name: "ProxyKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 661, Column: 121}, Value: "tensormap"}},
-			}}},
-			{Pos: irdl.Position{Line: 662, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 662, Column: 12}, Raw: "\"$scope (`from_proxy` `=` $fromProxy^)? (`to_proxy` `=` $toProxy^)? attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 664, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 664, Column: 3}, Name: "setmaxregister", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 665, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 665, Column: 13}, Raw: "\"Raises or lowers the register budget of the warpgroup\""}},
-			{Pos: irdl.Position{Line: 666, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 666, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 666, Column: 17}, Name: "regCount", C: &irdl.Constraint{Pos: irdl.Position{Line: 666, Column: 27}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 666, Column: 36}, Name: "action", C: &irdl.Constraint{Pos: irdl.Position{Line: 666, Column: 44}, Name: "NVVMActionAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 667, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 667, Column: 12}, Raw: "\"custom<NVVMAction>($action) $regCount attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 669, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 669, Column: 3}, Name: "nanosleep", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 670, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 670, Column: 13}, Raw: "\"Suspends the thread for a specified duration.\""}},
-			{Pos: irdl.Position{Line: 671, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 671, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 671, Column: 15}, Name: "duration", C: &irdl.Constraint{Pos: irdl.Position{Line: 671, Column: 25}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 672, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 672, Column: 12}, Raw: "\"$duration attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 674, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 674, Column: 3}, Name: "exit", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 675, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 675, Column: 13}, Raw: "\"Exit Op\""}},
-			{Pos: irdl.Position{Line: 676, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 676, Column: 12}, Raw: "\"attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 678, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 678, Column: 3}, Name: "breakpoint", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 679, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 679, Column: 13}, Raw: "\"Breakpoint Op\""}},
-			{Pos: irdl.Position{Line: 680, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 680, Column: 12}, Raw: "\"attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 682, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 682, Column: 3}, Name: "griddepcontrol", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 683, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 683, Column: 13}, Raw: "\"Grid dependency control\""}},
-			{Pos: irdl.Position{Line: 684, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 684, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 684, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 684, Column: 23}, Name: "NVVMGridDepActionAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 685, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 685, Column: 12}, Raw: "\"custom<NVVMGridDepAction>($kind) attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 689, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 689, Column: 3}, Name: "cp.async.shared.global", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 690, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 690, Column: 13}, Raw: "\"Asynchronous copy from global to shared memory\""}},
-			{Pos: irdl.Position{Line: 691, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 691, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 691, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 691, Column: 20}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 691, Column: 31}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 691, Column: 36}, Name: "PtrGlobal"}},
-				{Pos: irdl.Position{Line: 691, Column: 47}, Name: "cpSize", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 691, Column: 64}, Name: "LLVMType"}},
-			}}},
-			{Pos: irdl.Position{Line: 692, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 692, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 692, Column: 17}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 692, Column: 23}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 692, Column: 32}, Name: "modifier", C: &irdl.Constraint{Pos: irdl.Position{Line: 692, Column: 42}, Name: "NVVMLoadCacheModifierAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 693, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 693, Column: 12}, Raw: "\"$dst `,` $src `,` $size `,` `cache` `=` custom<NVVMLoadCacheModifier>($modifier) (`,` $cpSize^)? attr-dict `:` type(operands)\""}},
-			{Pos: irdl.Position{Line: 694, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 694, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 694, Column: 12}, Kind: "verifier"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 696, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 696, Column: 3}, Name: "cp.async.commit.group", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 697, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 697, Column: 13}, Raw: "\"Commits the prior cp.async operations into a group\""}},
-			{Pos: irdl.Position{Line: 698, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 698, Column: 12}, Raw: "\"attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 700, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 700, Column: 3}, Name: "cp.async.wait.group", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 701, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 701, Column: 13}, Raw: "\"Waits for all but the n most recent cp.async groups\""}},
-			{Pos: irdl.Position{Line: 702, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 702, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 702, Column: 17}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 702, Column: 20}, Name: "I32Attr"}},
-			}}},
-			{Pos: irdl.Position{Line: 703, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 703, Column: 12}, Raw: "\"$n attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 705, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 705, Column: 3}, Name: "cp.async.mbarrier.arrive", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 706, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 706, Column: 13}, Raw: "\"NVVM Dialect Op for cp.async.mbarrier.arrive\""}},
-			{Pos: irdl.Position{Line: 707, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 707, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 707, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 707, Column: 21}, Name: "PtrGenericOrShared"}},
-			}}},
-			{Pos: irdl.Position{Line: 708, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 708, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 708, Column: 17}, Name: "noinc", C: &irdl.Constraint{Pos: irdl.Position{Line: 708, Column: 24}, Name: "I1Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 708, Column: 33}, Value: "0"}},
-			}}},
-			{Pos: irdl.Position{Line: 709, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 709, Column: 12}, Raw: "\"$addr attr-dict `:` type(operands)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 713, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 713, Column: 3}, Name: "mbarrier.init", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 714, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 714, Column: 13}, Raw: "\"MBarrier Initialization Op\""}},
-			{Pos: irdl.Position{Line: 715, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 715, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 715, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 715, Column: 21}, Name: "PtrGenericOrShared"}},
-				{Pos: irdl.Position{Line: 715, Column: 41}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 715, Column: 48}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 715, Column: 53}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 715, Column: 73}, Name: "I1"}},
-			}}},
-			{Pos: irdl.Position{Line: 716, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 716, Column: 12}, Raw: "\"$addr `,` $count (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 718, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 718, Column: 3}, Name: "mbarrier.inval", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 719, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 719, Column: 13}, Raw: "\"MBarrier Invalidation Operation\""}},
-			{Pos: irdl.Position{Line: 720, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 720, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 720, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 720, Column: 21}, Name: "PtrGenericOrShared"}},
-			}}},
-			{Pos: irdl.Position{Line: 721, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 721, Column: 12}, Raw: "\"$addr attr-dict `:` type(operands)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 723, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 723, Column: 3}, Name: "mbarrier.arrive", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 724, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 724, Column: 13}, Raw: "\"MBarrier Arrive Operation\""}},
-			{Pos: irdl.Position{Line: 725, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 725, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 725, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 21}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 725, Column: 27}, C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 27}, Name: "LLVMPointerAS0"}},
-					{Pos: irdl.Position{Line: 725, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 43}, Name: "LLVMPointerAS3"}},
-					{Pos: irdl.Position{Line: 725, Column: 59}, C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 59}, Name: "LLVMPointerAS7"}},
-				}}},
-				{Pos: irdl.Position{Line: 725, Column: 76}, Name: "count", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 92}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 726, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 726, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 726, Column: 14}, Name: "res", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 28}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 727, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 727, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 727, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 727, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 727, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 727, Column: 33}, Name: "MemScopeKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 727, Column: 49}, Value: "cta"}},
-				{Pos: irdl.Position{Line: 727, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 727, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 727, Column: 74}, Value: "false"}},
-			}}},
-			{Pos: irdl.Position{Line: 728, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 728, Column: 12}, Raw: "\"$addr (`,` $count^)? attr-dict `:` type($addr) (`->` type($res)^)?\""}},
-			{Pos: irdl.Position{Line: 729, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 729, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 729, Column: 12}, Kind: "verifier"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 731, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 731, Column: 3}, Name: "mbarrier.arrive.nocomplete", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 732, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 732, Column: 13}, Raw: "\"MBarrier Arrive No-Complete Operation\""}},
-			{Pos: irdl.Position{Line: 733, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 733, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 733, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 733, Column: 21}, Name: "PtrGenericOrShared"}},
-				{Pos: irdl.Position{Line: 733, Column: 41}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 733, Column: 48}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 734, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 734, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 734, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 734, Column: 19}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 735, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 735, Column: 12}, Raw: "\"$addr `,` $count attr-dict `:` type(operands) `->` type($res)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 737, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 737, Column: 3}, Name: "mbarrier.arrive.expect_tx", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 738, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 738, Column: 13}, Raw: "\"MBarrier Arrive with Expected Transaction Count\""}},
-			{Pos: irdl.Position{Line: 739, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 739, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 739, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 739, Column: 21}, Name: "LLVMAnyPointer"}},
-				{Pos: irdl.Position{Line: 739, Column: 37}, Name: "txcount", C: &irdl.Constraint{Pos: irdl.Position{Line: 739, Column: 46}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 739, Column: 51}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 739, Column: 71}, Name: "I1"}},
-			}}},
-			{Pos: irdl.Position{Line: 740, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 740, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 740, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 740, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 740, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 740, Column: 33}, Name: "MemScopeKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 740, Column: 49}, Value: "cta"}},
-				{Pos: irdl.Position{Line: 740, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 740, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 740, Column: 74}, Value: "false"}},
-			}}},
-			{Pos: irdl.Position{Line: 741, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 741, Column: 12}, Raw: "\"$addr `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 743, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 743, Column: 3}, Name: "mbarrier.try_wait.parity", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 744, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 744, Column: 13}, Raw: "\"MBarrier Potentially-Blocking Try Wait with Phase Parity\""}},
-			{Pos: irdl.Position{Line: 745, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 745, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 745, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 745, Column: 21}, Name: "LLVMAnyPointer"}},
-				{Pos: irdl.Position{Line: 745, Column: 37}, Name: "phase", C: &irdl.Constraint{Pos: irdl.Position{Line: 745, Column: 44}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 745, Column: 49}, Name: "ticks", C: &irdl.Constraint{Pos: irdl.Position{Line: 745, Column: 56}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 746, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 746, Column: 12}, Raw: "\"$addr `,` $phase `,` $ticks attr-dict `:` type(operands)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 748, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 748, Column: 3}, Name: "mbarrier.test.wait", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 749, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 749, Column: 13}, Raw: "\"MBarrier Non-Blocking Test Wait Operation\""}},
-			{Pos: irdl.Position{Line: 750, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 750, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 750, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 750, Column: 21}, Name: "PtrGenericOrShared"}},
-				{Pos: irdl.Position{Line: 750, Column: 41}, Name: "state", C: &irdl.Constraint{Pos: irdl.Position{Line: 750, Column: 48}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 751, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 751, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 751, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 751, Column: 19}, Name: "I1"}},
-			}}},
-			{Pos: irdl.Position{Line: 752, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 752, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 752, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 752, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 752, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 752, Column: 33}, Name: "MemScopeKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 752, Column: 49}, Value: "cta"}},
-				{Pos: irdl.Position{Line: 752, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 752, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 752, Column: 74}, Value: "false"}},
-			}}},
-			{Pos: irdl.Position{Line: 753, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 753, Column: 12}, Raw: "\"$addr `,` $state attr-dict `:` type(operands) `->` type($res)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 757, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 757, Column: 3}, Name: "ldmatrix", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 758, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 758, Column: 13}, Raw: "\"cooperative matrix load\""}},
-			{Pos: irdl.Position{Line: 759, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 759, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 759, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 759, Column: 20}, Name: "PtrShared"}},
-			}}},
-			{Pos: irdl.Position{Line: 760, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 760, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 760, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 761, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 761, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 761, Column: 17}, Name: "num", C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 22}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 761, Column: 31}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 39}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 761, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 48}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 761, Column: 60}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 67}, Lit: "#nvvm.ld_st_matrix_shape"}},
-				{Pos: irdl.Position{Line: 761, Column: 93}, Name: "eltType", C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 761, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 111}, Name: "LdStMatrixEltType"}},
+				{Pos: irdl.Position{Line: 647, Column: 44}, Name: "space", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 647, Column: 60}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 647, Column: 69}, C: &irdl.Constraint{Pos: irdl.Position{Line: 647, Column: 69}, Name: "SharedSpace"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 762, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 762, Column: 12}, Raw: "\"$ptr attr-dict `:` functional-type($ptr, $res)\""}},
+			{Pos: irdl.Position{Line: 648, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 648, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 764, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 764, Column: 3}, Name: "stmatrix", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 765, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 765, Column: 13}, Raw: "\"cooperative matrix store\""}},
-			{Pos: irdl.Position{Line: 766, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 766, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 766, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 20}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 766, Column: 31}, Name: "sources", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 49}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 767, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 767, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 767, Column: 17}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 767, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 34}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 767, Column: 46}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 53}, Lit: "#nvvm.ld_st_matrix_shape"}},
-				{Pos: irdl.Position{Line: 767, Column: 79}, Name: "eltType", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 88}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 767, Column: 97}, C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 97}, Name: "LdStMatrixEltType"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 768, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 768, Column: 12}, Raw: "\"$ptr `,` $sources attr-dict `:` type(operands)\""}},
+		{Pos: irdl.Position{Line: 650, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 650, Column: 3}, Name: "fence.mbarrier.init", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 651, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 651, Column: 13}, Raw: "\"Fence after prior nvvm.mbarrier.init operations\""}},
+			{Pos: irdl.Position{Line: 652, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 652, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 770, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 770, Column: 3}, Name: "mma.sync", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 771, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 771, Column: 13}, Raw: "\"cooperative matrix-multiply and accumulate\""}},
-			{Pos: irdl.Position{Line: 772, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 772, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 772, Column: 15}, Name: "operandA", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 34}, Name: "LLVMType"}},
-				{Pos: irdl.Position{Line: 772, Column: 44}, Name: "operandB", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 63}, Name: "LLVMType"}},
-				{Pos: irdl.Position{Line: 772, Column: 73}, Name: "operandC", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 92}, Name: "LLVMType"}},
+		{Pos: irdl.Position{Line: 654, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 654, Column: 3}, Name: "fence.proxy.acquire", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 655, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 655, Column: 13}, Raw: "\"Uni-directional proxy fence operation with acquire semantics\""}},
+			{Pos: irdl.Position{Line: 656, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 656, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 656, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 21}, Name: "PtrGeneric"}},
+				{Pos: irdl.Position{Line: 656, Column: 33}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 39}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 773, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 773, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 773, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 19}, Name: "LLVMAnyStruct"}},
+			{Pos: irdl.Position{Line: 657, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 657, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 657, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 657, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 33}, Name: "MemScopeKind"}},
+				}}},
+				{Pos: irdl.Position{Line: 657, Column: 48}, Name: "fromProxy", C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 59}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 657, Column: 68}, C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 68}, Name: "ProxyKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 657, Column: 81}, Value: "generic"}},
+				{Pos: irdl.Position{Line: 657, Column: 90}, Name: "toProxy", C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 99}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 657, Column: 108}, C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 108}, Name: "ProxyKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 657, Column: 121}, Value: "tensormap"}},
 			}}},
-			{Pos: irdl.Position{Line: 774, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 774, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 774, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 24}, Lit: "#nvvm.shape"}},
-				{Pos: irdl.Position{Line: 774, Column: 37}, Name: "b1Op", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 52}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 774, Column: 61}, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 61}, Name: "MMAB1Op"}},
-				}}},
-				{Pos: irdl.Position{Line: 774, Column: 71}, Name: "intOverflowBehavior", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 101}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 774, Column: 110}, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 110}, Name: "MMAIntOverflow"}},
-				}}},
-				{Pos: irdl.Position{Line: 775, Column: 17}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 775, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 35}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 775, Column: 47}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 775, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 65}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 776, Column: 17}, Name: "multiplicandAPtxType", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 48}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 776, Column: 57}, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 57}, Name: "MMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 776, Column: 68}, Name: "multiplicandBPtxType", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 99}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 776, Column: 108}, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 108}, Name: "MMATypes"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 777, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 777, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 777, Column: 12}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 777, Column: 21}, Kind: "parser"},
-			}}},
+			{Pos: irdl.Position{Line: 658, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 658, Column: 12}, Raw: "\"$scope $addr `,` $size (`from_proxy` `=` $fromProxy^)? (`to_proxy` `=` $toProxy^)? attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 779, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 779, Column: 3}, Name: "wmma.load", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 780, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 780, Column: 13}, Raw: "\"Warp synchronous matrix load\""}},
-			{Pos: irdl.Position{Line: 781, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 781, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 781, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 20}, Name: "LLVMAnyPointer"}},
-				{Pos: irdl.Position{Line: 781, Column: 36}, Name: "stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 44}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 782, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 782, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 782, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 782, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 25}, Name: "LLVMAnyStruct"}},
-					{Pos: irdl.Position{Line: 782, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 40}, Name: "F64"}},
+		{Pos: irdl.Position{Line: 660, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 660, Column: 3}, Name: "fence.proxy.release", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 661, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 661, Column: 13}, Raw: "\"Uni-directional proxy fence operation with release semantics\""}},
+			{Pos: irdl.Position{Line: 662, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 662, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 662, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 662, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 662, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 662, Column: 33}, Name: "MemScopeKind"}},
 				}}},
+				{Pos: irdl.Position{Line: 662, Column: 48}, Name: "fromProxy", C: &irdl.Constraint{Pos: irdl.Position{Line: 662, Column: 59}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 662, Column: 68}, C: &irdl.Constraint{Pos: irdl.Position{Line: 662, Column: 68}, Name: "ProxyKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 662, Column: 81}, Value: "generic"}},
+				{Pos: irdl.Position{Line: 662, Column: 90}, Name: "toProxy", C: &irdl.Constraint{Pos: irdl.Position{Line: 662, Column: 99}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 662, Column: 108}, C: &irdl.Constraint{Pos: irdl.Position{Line: 662, Column: 108}, Name: "ProxyKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 662, Column: 121}, Value: "tensormap"}},
 			}}},
-			{Pos: irdl.Position{Line: 783, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 783, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 783, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 20}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 783, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 32}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 783, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 44}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 783, Column: 53}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 61}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 783, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 70}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 783, Column: 82}, Name: "eltype", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 783, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 99}, Name: "MMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 783, Column: 110}, Name: "frag", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 116}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 783, Column: 125}, C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 125}, Name: "MMAFrag"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 784, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 784, Column: 12}, Raw: "\"$ptr `,` $stride attr-dict `:` functional-type($ptr, $res)\""}},
-			{Pos: irdl.Position{Line: 785, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 785, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 785, Column: 12}, Kind: "verifier"},
-			}}},
+			{Pos: irdl.Position{Line: 663, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 663, Column: 12}, Raw: "\"$scope (`from_proxy` `=` $fromProxy^)? (`to_proxy` `=` $toProxy^)? attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 787, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 787, Column: 3}, Name: "wmma.store", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 788, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 788, Column: 13}, Raw: "\"Warp synchronous matrix store\""}},
-			{Pos: irdl.Position{Line: 789, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 789, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 789, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 20}, Name: "LLVMAnyPointer"}},
-				{Pos: irdl.Position{Line: 789, Column: 36}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 51}, Name: "LLVMType"}},
-				{Pos: irdl.Position{Line: 789, Column: 61}, Name: "stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 69}, Name: "I32"}},
+		{Pos: irdl.Position{Line: 665, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 665, Column: 3}, Name: "setmaxregister", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 666, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 666, Column: 13}, Raw: "\"Raises or lowers the register budget of the warpgroup\""}},
+			{Pos: irdl.Position{Line: 667, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 667, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 667, Column: 17}, Name: "regCount", C: &irdl.Constraint{Pos: irdl.Position{Line: 667, Column: 27}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 667, Column: 36}, Name: "action", C: &irdl.Constraint{Pos: irdl.Position{Line: 667, Column: 44}, Name: "NVVMActionAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 790, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 790, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 790, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 20}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 790, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 32}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 790, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 44}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 790, Column: 53}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 61}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 790, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 70}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 790, Column: 82}, Name: "eltype", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 790, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 99}, Name: "MMATypes"}},
-				}}},
+			{Pos: irdl.Position{Line: 668, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 668, Column: 12}, Raw: "\"custom<NVVMAction>($action) $regCount attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 670, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 670, Column: 3}, Name: "nanosleep", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 671, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 671, Column: 13}, Raw: "\"Suspends the thread for a specified duration.\""}},
+			{Pos: irdl.Position{Line: 672, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 672, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 672, Column: 15}, Name: "duration", C: &irdl.Constraint{Pos: irdl.Position{Line: 672, Column: 25}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 791, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 791, Column: 12}, Raw: "\"$ptr `,` $stride `,` $args attr-dict `:` qualified(type($ptr)) `,` type($args)\""}},
-			{Pos: irdl.Position{Line: 792, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 792, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 792, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 673, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 673, Column: 12}, Raw: "\"$duration attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 675, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 675, Column: 3}, Name: "exit", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 676, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 676, Column: 13}, Raw: "\"Exit Op\""}},
+			{Pos: irdl.Position{Line: 677, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 677, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 679, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 679, Column: 3}, Name: "breakpoint", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 680, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 680, Column: 13}, Raw: "\"Breakpoint Op\""}},
+			{Pos: irdl.Position{Line: 681, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 681, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 683, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 683, Column: 3}, Name: "griddepcontrol", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 684, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 684, Column: 13}, Raw: "\"Grid dependency control\""}},
+			{Pos: irdl.Position{Line: 685, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 685, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 685, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 685, Column: 23}, Name: "NVVMGridDepActionAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 686, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 686, Column: 12}, Raw: "\"custom<NVVMGridDepAction>($kind) attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 690, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 690, Column: 3}, Name: "cp.async.shared.global", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 691, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 691, Column: 13}, Raw: "\"Asynchronous copy from global to shared memory\""}},
+			{Pos: irdl.Position{Line: 692, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 692, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 692, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 692, Column: 20}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 692, Column: 31}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 692, Column: 36}, Name: "PtrGlobal"}},
+				{Pos: irdl.Position{Line: 692, Column: 47}, Name: "cpSize", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 692, Column: 64}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 693, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 693, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 693, Column: 17}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 693, Column: 23}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 693, Column: 32}, Name: "modifier", C: &irdl.Constraint{Pos: irdl.Position{Line: 693, Column: 42}, Name: "NVVMLoadCacheModifierAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 694, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 694, Column: 12}, Raw: "\"$dst `,` $src `,` $size `,` `cache` `=` custom<NVVMLoadCacheModifier>($modifier) (`,` $cpSize^)? attr-dict `:` type(operands)\""}},
+			{Pos: irdl.Position{Line: 695, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 695, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 695, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 794, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 794, Column: 3}, Name: "wmma.mma", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 795, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 795, Column: 13}, Raw: "\"Warp synchronous matrix-multiply accumulate using tensor cores.\""}},
-			{Pos: irdl.Position{Line: 796, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 796, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 796, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 796, Column: 30}, Name: "LLVMType"}},
+		{Pos: irdl.Position{Line: 697, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 697, Column: 3}, Name: "cp.async.commit.group", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 698, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 698, Column: 13}, Raw: "\"Commits the prior cp.async operations into a group\""}},
+			{Pos: irdl.Position{Line: 699, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 699, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 701, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 701, Column: 3}, Name: "cp.async.wait.group", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 702, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 702, Column: 13}, Raw: "\"Waits for all but the n most recent cp.async groups\""}},
+			{Pos: irdl.Position{Line: 703, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 703, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 703, Column: 17}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 703, Column: 20}, Name: "I32Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 797, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 797, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 797, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 19}, Name: "LLVMAnyStruct"}},
+			{Pos: irdl.Position{Line: 704, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 704, Column: 12}, Raw: "\"$n attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 706, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 706, Column: 3}, Name: "cp.async.mbarrier.arrive", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 707, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 707, Column: 13}, Raw: "\"NVVM Dialect Op for cp.async.mbarrier.arrive\""}},
+			{Pos: irdl.Position{Line: 708, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 708, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 708, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 708, Column: 21}, Name: "PtrGenericOrShared"}},
 			}}},
-			{Pos: irdl.Position{Line: 798, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 798, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 798, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 20}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 798, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 32}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 798, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 44}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 798, Column: 53}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 62}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 798, Column: 71}, C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 71}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 798, Column: 83}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 92}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 798, Column: 101}, C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 101}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 799, Column: 17}, Name: "eltypeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 799, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 35}, Name: "MMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 799, Column: 46}, Name: "eltypeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 55}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 799, Column: 64}, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 64}, Name: "MMATypes"}},
-				}}},
+			{Pos: irdl.Position{Line: 709, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 709, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 709, Column: 17}, Name: "noinc", C: &irdl.Constraint{Pos: irdl.Position{Line: 709, Column: 24}, Name: "I1Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 709, Column: 33}, Value: "0"}},
 			}}},
-			{Pos: irdl.Position{Line: 800, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 800, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
-			{Pos: irdl.Position{Line: 801, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 801, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 801, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 710, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 710, Column: 12}, Raw: "\"$addr attr-dict `:` type(operands)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 714, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 714, Column: 3}, Name: "mbarrier.init", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 715, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 715, Column: 13}, Raw: "\"MBarrier Initialization Op\""}},
+			{Pos: irdl.Position{Line: 716, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 716, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 716, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 716, Column: 21}, Name: "PtrGenericOrShared"}},
+				{Pos: irdl.Position{Line: 716, Column: 41}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 716, Column: 48}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 716, Column: 53}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 716, Column: 73}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 717, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 717, Column: 12}, Raw: "\"$addr `,` $count (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 719, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 719, Column: 3}, Name: "mbarrier.inval", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 720, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 720, Column: 13}, Raw: "\"MBarrier Invalidation Operation\""}},
+			{Pos: irdl.Position{Line: 721, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 721, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 721, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 721, Column: 21}, Name: "PtrGenericOrShared"}},
+			}}},
+			{Pos: irdl.Position{Line: 722, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 722, Column: 12}, Raw: "\"$addr attr-dict `:` type(operands)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 724, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 724, Column: 3}, Name: "mbarrier.arrive", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 725, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 725, Column: 13}, Raw: "\"MBarrier Arrive Operation\""}},
+			{Pos: irdl.Position{Line: 726, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 726, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 726, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 21}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 726, Column: 27}, C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 27}, Name: "LLVMPointerAS0"}},
+					{Pos: irdl.Position{Line: 726, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 43}, Name: "LLVMPointerAS3"}},
+					{Pos: irdl.Position{Line: 726, Column: 59}, C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 59}, Name: "LLVMPointerAS7"}},
+				}}},
+				{Pos: irdl.Position{Line: 726, Column: 76}, Name: "count", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 92}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 727, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 727, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 727, Column: 14}, Name: "res", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 727, Column: 28}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 728, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 728, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 728, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 728, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 728, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 728, Column: 33}, Name: "MemScopeKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 728, Column: 49}, Value: "cta"}},
+				{Pos: irdl.Position{Line: 728, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 728, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 728, Column: 74}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 729, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 729, Column: 12}, Raw: "\"$addr (`,` $count^)? attr-dict `:` type($addr) (`->` type($res)^)?\""}},
+			{Pos: irdl.Position{Line: 730, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 730, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 730, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 805, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 805, Column: 3}, Name: "cp.async.bulk.commit.group", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 806, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 806, Column: 13}, Raw: "\"Commits the prior cp.async.bulk operations into a bulk async-group\""}},
-			{Pos: irdl.Position{Line: 807, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 807, Column: 12}, Raw: "\"attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 809, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 809, Column: 3}, Name: "cp.async.bulk.wait_group", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 810, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 810, Column: 13}, Raw: "\"Waits for the completion of the most recent bulk async-groups\""}},
-			{Pos: irdl.Position{Line: 811, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 811, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 811, Column: 17}, Name: "group", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 24}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 811, Column: 33}, Name: "read", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 39}, Name: "UnitAttr"}},
+		{Pos: irdl.Position{Line: 732, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 732, Column: 3}, Name: "mbarrier.arrive.nocomplete", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 733, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 733, Column: 13}, Raw: "\"MBarrier Arrive No-Complete Operation\""}},
+			{Pos: irdl.Position{Line: 734, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 734, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 734, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 734, Column: 21}, Name: "PtrGenericOrShared"}},
+				{Pos: irdl.Position{Line: 734, Column: 41}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 734, Column: 48}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 812, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 812, Column: 12}, Raw: "\"$group attr-dict\""}},
+			{Pos: irdl.Position{Line: 735, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 735, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 735, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 735, Column: 19}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 736, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 736, Column: 12}, Raw: "\"$addr `,` $count attr-dict `:` type(operands) `->` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 814, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 814, Column: 3}, Name: "cp.async.bulk.tensor.shared.cluster.global", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 815, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 815, Column: 13}, Raw: "\"Asynchronous copy of tensor data from global to shared memory\""}},
-			{Pos: irdl.Position{Line: 816, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 816, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 816, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 23}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 816, Column: 29}, C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 29}, Name: "LLVMPointerAS3"}},
-					{Pos: irdl.Position{Line: 816, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 45}, Name: "LLVMPointerAS7"}},
+		{Pos: irdl.Position{Line: 738, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 738, Column: 3}, Name: "mbarrier.arrive.expect_tx", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 739, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 739, Column: 13}, Raw: "\"MBarrier Arrive with Expected Transaction Count\""}},
+			{Pos: irdl.Position{Line: 740, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 740, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 740, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 740, Column: 21}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 740, Column: 37}, Name: "txcount", C: &irdl.Constraint{Pos: irdl.Position{Line: 740, Column: 46}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 740, Column: 51}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 740, Column: 71}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 741, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 741, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 741, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 741, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 741, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 741, Column: 33}, Name: "MemScopeKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 741, Column: 49}, Value: "cta"}},
+				{Pos: irdl.Position{Line: 741, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 741, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 741, Column: 74}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 742, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 742, Column: 12}, Raw: "\"$addr `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 744, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 744, Column: 3}, Name: "mbarrier.try_wait.parity", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 745, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 745, Column: 13}, Raw: "\"MBarrier Potentially-Blocking Try Wait with Phase Parity\""}},
+			{Pos: irdl.Position{Line: 746, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 746, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 746, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 746, Column: 21}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 746, Column: 37}, Name: "phase", C: &irdl.Constraint{Pos: irdl.Position{Line: 746, Column: 44}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 746, Column: 49}, Name: "ticks", C: &irdl.Constraint{Pos: irdl.Position{Line: 746, Column: 56}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 747, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 747, Column: 12}, Raw: "\"$addr `,` $phase `,` $ticks attr-dict `:` type(operands)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 749, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 749, Column: 3}, Name: "mbarrier.test.wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 750, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 750, Column: 13}, Raw: "\"MBarrier Non-Blocking Test Wait Operation\""}},
+			{Pos: irdl.Position{Line: 751, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 751, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 751, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 751, Column: 21}, Name: "PtrGenericOrShared"}},
+				{Pos: irdl.Position{Line: 751, Column: 41}, Name: "state", C: &irdl.Constraint{Pos: irdl.Position{Line: 751, Column: 48}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 752, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 752, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 752, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 752, Column: 19}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 753, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 753, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 753, Column: 17}, Name: "scope", C: &irdl.Constraint{Pos: irdl.Position{Line: 753, Column: 24}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 753, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 753, Column: 33}, Name: "MemScopeKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 753, Column: 49}, Value: "cta"}},
+				{Pos: irdl.Position{Line: 753, Column: 54}, Name: "relaxed", C: &irdl.Constraint{Pos: irdl.Position{Line: 753, Column: 63}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 753, Column: 74}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 754, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 754, Column: 12}, Raw: "\"$addr `,` $state attr-dict `:` type(operands) `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 758, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 758, Column: 3}, Name: "ldmatrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 759, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 759, Column: 13}, Raw: "\"cooperative matrix load\""}},
+			{Pos: irdl.Position{Line: 760, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 760, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 760, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 20}, Name: "PtrShared"}},
+			}}},
+			{Pos: irdl.Position{Line: 761, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 761, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 761, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 761, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 762, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 762, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 762, Column: 17}, Name: "num", C: &irdl.Constraint{Pos: irdl.Position{Line: 762, Column: 22}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 762, Column: 31}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 762, Column: 39}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 762, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 762, Column: 48}, Name: "MMALayout"}},
 				}}},
-				{Pos: irdl.Position{Line: 816, Column: 62}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 77}, Name: "PtrGeneric"}},
-				{Pos: irdl.Position{Line: 816, Column: 89}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 816, Column: 111}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 817, Column: 15}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 21}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 817, Column: 32}, Name: "im2colOffsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 56}, Name: "I16"}},
-				{Pos: irdl.Position{Line: 817, Column: 61}, Name: "multicastMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 85}, Name: "I16"}},
-				{Pos: irdl.Position{Line: 817, Column: 90}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 112}, Name: "I64"}},
-				{Pos: irdl.Position{Line: 818, Column: 15}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 35}, Name: "I1"}},
-			}}},
-			{Pos: irdl.Position{Line: 819, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 819, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 819, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 819, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 32}, Name: "TMALoadMode"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 819, Column: 47}, Value: "tile"}},
-				{Pos: irdl.Position{Line: 819, Column: 53}, Name: "isCTAOnly", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 64}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 819, Column: 75}, Value: "false"}},
-				{Pos: irdl.Position{Line: 819, Column: 82}, Name: "group", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 98}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 819, Column: 107}, C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 107}, Name: "CTAGroupKind"}},
+				{Pos: irdl.Position{Line: 762, Column: 60}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 762, Column: 67}, Lit: "#nvvm.ld_st_matrix_shape"}},
+				{Pos: irdl.Position{Line: 762, Column: 93}, Name: "eltType", C: &irdl.Constraint{Pos: irdl.Position{Line: 762, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 762, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 762, Column: 111}, Name: "LdStMatrixEltType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 820, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 820, Column: 12}, Raw: "\"$dstMem `,` $tmaDescriptor `,` $mbar `,` `box` `[` $coordinates `]` (`im2col` `[` $im2colOffsets^ `]`)? (`multicast_mask` `=` $multicastMask^)? (`l2_cache_hint` `=` $l2CacheHint^)? (`predicate` `=` $predicate^)? attr-dict `:` type($dstMem) `,` type($tmaDescriptor)\""}},
+			{Pos: irdl.Position{Line: 763, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 763, Column: 12}, Raw: "\"$ptr attr-dict `:` functional-type($ptr, $res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 822, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 822, Column: 3}, Name: "cp.async.bulk.tensor.global.shared.cta", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 823, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 823, Column: 13}, Raw: "\"Asynchronous copy of tensor data from shared to global memory\""}},
-			{Pos: irdl.Position{Line: 824, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 824, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 824, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 30}, Name: "PtrGeneric"}},
-				{Pos: irdl.Position{Line: 824, Column: 42}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 50}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 824, Column: 61}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 83}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 824, Column: 88}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 110}, Name: "I64"}},
-				{Pos: irdl.Position{Line: 824, Column: 115}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 135}, Name: "I1"}},
+		{Pos: irdl.Position{Line: 765, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 765, Column: 3}, Name: "stmatrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 766, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 766, Column: 13}, Raw: "\"cooperative matrix store\""}},
+			{Pos: irdl.Position{Line: 767, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 767, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 767, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 20}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 767, Column: 31}, Name: "sources", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 49}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 825, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 825, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 825, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 825, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 32}, Name: "TMAStoreMode"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 825, Column: 48}, Value: "tile"}},
-			}}},
-			{Pos: irdl.Position{Line: 826, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 826, Column: 12}, Raw: "\"$tmaDescriptor `,` $srcMem `,` `box` `[` $coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^)? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 828, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 828, Column: 3}, Name: "cp.async.bulk.tensor.prefetch", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 829, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 829, Column: 13}, Raw: "\"Asynchronous prefetch of tensor data from global memory to the L2 cache\""}},
-			{Pos: irdl.Position{Line: 830, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 830, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 830, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 30}, Name: "PtrGeneric"}},
-				{Pos: irdl.Position{Line: 830, Column: 42}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 64}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 830, Column: 69}, Name: "im2colOffsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 93}, Name: "I16"}},
-				{Pos: irdl.Position{Line: 830, Column: 98}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 120}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 831, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 831, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 831, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 831, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 831, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 831, Column: 32}, Name: "TMALoadMode"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 831, Column: 47}, Value: "tile"}},
-			}}},
-			{Pos: irdl.Position{Line: 832, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 832, Column: 12}, Raw: "\"$tmaDescriptor `,` `box` `[` $coordinates `]` (`im2col` `[` $im2colOffsets^ `]`)? (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($tmaDescriptor)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 834, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 834, Column: 3}, Name: "cp.async.bulk.tensor.reduce", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 835, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 835, Column: 13}, Raw: "\"Asynchronous reduction of tensor data in global memory with data in shared memory\""}},
-			{Pos: irdl.Position{Line: 836, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 836, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 836, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 30}, Name: "LLVMAnyPointer"}},
-				{Pos: irdl.Position{Line: 836, Column: 46}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 54}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 836, Column: 65}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 87}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 836, Column: 92}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 114}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 837, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 837, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 837, Column: 17}, Name: "redKind", C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 837, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 35}, Name: "TMAReduxKind"}},
+			{Pos: irdl.Position{Line: 768, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 768, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 768, Column: 17}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 768, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 768, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 768, Column: 34}, Name: "MMALayout"}},
 				}}},
-				{Pos: irdl.Position{Line: 837, Column: 50}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 837, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 65}, Name: "TMAStoreMode"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 837, Column: 81}, Value: "tile"}},
-			}}},
-			{Pos: irdl.Position{Line: 838, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 838, Column: 12}, Raw: "\"$tmaDescriptor `,` $srcMem `,` `box` `[` $coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 840, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 840, Column: 3}, Name: "cp.async.bulk.shared.cluster.global", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 841, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 841, Column: 13}, Raw: "\"Async bulk copy from global memory to Shared cluster memory\""}},
-			{Pos: irdl.Position{Line: 842, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 842, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 842, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 23}, Name: "PtrSharedCluster"}},
-				{Pos: irdl.Position{Line: 842, Column: 41}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 49}, Name: "PtrGlobal"}},
-				{Pos: irdl.Position{Line: 842, Column: 60}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 66}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 842, Column: 77}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 83}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 842, Column: 88}, Name: "multicastMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 112}, Name: "I16"}},
-				{Pos: irdl.Position{Line: 842, Column: 117}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 139}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 843, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 843, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $mbar `,` $size (`multicast_mask` `=` $multicastMask^)? (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 845, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 845, Column: 3}, Name: "cp.async.bulk.shared.cluster.shared.cta", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 846, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 846, Column: 13}, Raw: "\"Async bulk copy from Shared CTA memory to Shared cluster memory\""}},
-			{Pos: irdl.Position{Line: 847, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 847, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 847, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 23}, Name: "PtrSharedCluster"}},
-				{Pos: irdl.Position{Line: 847, Column: 41}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 49}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 847, Column: 60}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 66}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 847, Column: 77}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 83}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 848, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 848, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $mbar `,` $size attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 850, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 850, Column: 3}, Name: "cp.async.bulk.global.shared.cta", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 851, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 851, Column: 13}, Raw: "\"Async bulk copy from Shared CTA memory to Global memory\""}},
-			{Pos: irdl.Position{Line: 852, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 852, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 852, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 23}, Name: "PtrGlobal"}},
-				{Pos: irdl.Position{Line: 852, Column: 34}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 42}, Name: "PtrShared"}},
-				{Pos: irdl.Position{Line: 852, Column: 53}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 59}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 852, Column: 64}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 86}, Name: "I64"}},
-				{Pos: irdl.Position{Line: 852, Column: 91}, Name: "byteMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 110}, Name: "I16"}},
-			}}},
-			{Pos: irdl.Position{Line: 853, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 853, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^)? (`byte_mask` `=` $byteMask^)? attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 855, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 855, Column: 3}, Name: "cp.async.bulk.prefetch", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 856, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 856, Column: 13}, Raw: "\"Async bulk prefetch from global memory to L2 cache\""}},
-			{Pos: irdl.Position{Line: 857, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 857, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 857, Column: 15}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 857, Column: 23}, Name: "PtrGlobal"}},
-				{Pos: irdl.Position{Line: 857, Column: 34}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 857, Column: 40}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 857, Column: 45}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 857, Column: 67}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 858, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 858, Column: 12}, Raw: "\"$srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($srcMem)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 860, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 860, Column: 3}, Name: "prefetch", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 861, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 861, Column: 13}, Raw: "\"Brings the cache line containing an address into the specified cache level\""}},
-			{Pos: irdl.Position{Line: 862, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 862, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 862, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 21}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 862, Column: 27}, C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 27}, Name: "LLVMPointerAS1"}},
-					{Pos: irdl.Position{Line: 862, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 43}, Name: "LLVMPointerAS5"}},
-					{Pos: irdl.Position{Line: 862, Column: 59}, C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 59}, Name: "LLVMPointerAS0"}},
-					{Pos: irdl.Position{Line: 862, Column: 75}, C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 75}, Name: "LLVMPointerAS4"}},
+				{Pos: irdl.Position{Line: 768, Column: 46}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 768, Column: 53}, Lit: "#nvvm.ld_st_matrix_shape"}},
+				{Pos: irdl.Position{Line: 768, Column: 79}, Name: "eltType", C: &irdl.Constraint{Pos: irdl.Position{Line: 768, Column: 88}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 768, Column: 97}, C: &irdl.Constraint{Pos: irdl.Position{Line: 768, Column: 97}, Name: "LdStMatrixEltType"}},
 				}}},
-				{Pos: irdl.Position{Line: 862, Column: 92}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 112}, Name: "I1"}},
 			}}},
-			{Pos: irdl.Position{Line: 863, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 863, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 863, Column: 17}, Name: "cacheLevel", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 38}, Name: "NVVMPrefetchCacheLevelAttr"}},
-				{Pos: irdl.Position{Line: 863, Column: 66}, Name: "evictPriority", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 90}, Name: "NVVMCacheEvictionPriorityAttr"}},
-				{Pos: irdl.Position{Line: 864, Column: 17}, Name: "tensormap", C: &irdl.Constraint{Pos: irdl.Position{Line: 864, Column: 28}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 864, Column: 38}, Name: "uniform", C: &irdl.Constraint{Pos: irdl.Position{Line: 864, Column: 47}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 864, Column: 57}, Name: "in_param_space", C: &irdl.Constraint{Pos: irdl.Position{Line: 864, Column: 73}, Name: "UnitAttr"}},
+			{Pos: irdl.Position{Line: 769, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 769, Column: 12}, Raw: "\"$ptr `,` $sources attr-dict `:` type(operands)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 771, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 771, Column: 3}, Name: "mma.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 772, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 772, Column: 13}, Raw: "\"cooperative matrix-multiply and accumulate\""}},
+			{Pos: irdl.Position{Line: 773, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 773, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 773, Column: 15}, Name: "operandA", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 34}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 773, Column: 44}, Name: "operandB", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 63}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 773, Column: 73}, Name: "operandC", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 92}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 865, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 865, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 865, Column: 12}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 865, Column: 21}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 774, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 774, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 774, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 19}, Name: "LLVMAnyStruct"}},
+			}}},
+			{Pos: irdl.Position{Line: 775, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 775, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 775, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 24}, Lit: "#nvvm.shape"}},
+				{Pos: irdl.Position{Line: 775, Column: 37}, Name: "b1Op", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 52}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 775, Column: 61}, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 61}, Name: "MMAB1Op"}},
+				}}},
+				{Pos: irdl.Position{Line: 775, Column: 71}, Name: "intOverflowBehavior", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 101}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 775, Column: 110}, C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 110}, Name: "MMAIntOverflow"}},
+				}}},
+				{Pos: irdl.Position{Line: 776, Column: 17}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 776, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 35}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 776, Column: 47}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 776, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 65}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 777, Column: 17}, Name: "multiplicandAPtxType", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 48}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 777, Column: 57}, C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 57}, Name: "MMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 777, Column: 68}, Name: "multiplicandBPtxType", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 99}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 777, Column: 108}, C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 108}, Name: "MMATypes"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 778, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 778, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 778, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 778, Column: 21}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 778, Column: 29}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 869, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 869, Column: 3}, Name: "wgmma.fence.aligned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 870, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 870, Column: 13}, Raw: "\"Orders register accesses between wgmma and other operations\""}},
-			{Pos: irdl.Position{Line: 871, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 871, Column: 12}, Raw: "\"attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 873, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 873, Column: 3}, Name: "wgmma.commit.group.sync.aligned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 874, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 874, Column: 13}, Raw: "\"Commits the prior wgmma operations into a group\""}},
-			{Pos: irdl.Position{Line: 875, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 875, Column: 12}, Raw: "\"attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 877, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 877, Column: 3}, Name: "wgmma.wait.group.sync.aligned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 878, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 878, Column: 13}, Raw: "\"Waits for all but the given number of wgmma groups\""}},
-			{Pos: irdl.Position{Line: 879, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 879, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 879, Column: 17}, Name: "group", C: &irdl.Constraint{Pos: irdl.Position{Line: 879, Column: 24}, Name: "I64Attr"}},
+		{Pos: irdl.Position{Line: 780, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 780, Column: 3}, Name: "wmma.load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 781, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 781, Column: 13}, Raw: "\"Warp synchronous matrix load\""}},
+			{Pos: irdl.Position{Line: 782, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 782, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 782, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 20}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 782, Column: 36}, Name: "stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 44}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 880, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 880, Column: 12}, Raw: "\"attr-dict $group\""}},
-		}}},
-		{Pos: irdl.Position{Line: 882, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 882, Column: 3}, Name: "wgmma.mma_async", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 883, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 883, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate\""}},
-			{Pos: irdl.Position{Line: 884, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 884, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 884, Column: 15}, Name: "inouts", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 23}, Name: "LLVMAnyStruct"}},
-				{Pos: irdl.Position{Line: 884, Column: 38}, Name: "descriptorA", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 51}, Name: "I64"}},
-				{Pos: irdl.Position{Line: 884, Column: 56}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 69}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 885, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 885, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 885, Column: 14}, Name: "results", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 23}, Name: "LLVMAnyStruct"}},
-			}}},
-			{Pos: irdl.Position{Line: 886, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 886, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 886, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 24}, Lit: "#nvvm.shape"}},
-				{Pos: irdl.Position{Line: 886, Column: 37}, Name: "typeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 44}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 886, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 53}, Name: "WGMMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 886, Column: 66}, Name: "typeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 886, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 82}, Name: "WGMMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 886, Column: 95}, Name: "typeD", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 886, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 111}, Name: "WGMMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 887, Column: 17}, Name: "scaleD", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 887, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 34}, Name: "WGMMAScaleOut"}},
-				}}},
-				{Pos: irdl.Position{Line: 887, Column: 50}, Name: "scaleA", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 58}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 887, Column: 67}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 67}, Name: "WGMMAScaleIn"}},
-				}}},
-				{Pos: irdl.Position{Line: 887, Column: 82}, Name: "scaleB", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 887, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 99}, Name: "WGMMAScaleIn"}},
-				}}},
-				{Pos: irdl.Position{Line: 888, Column: 17}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 888, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 35}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 888, Column: 47}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 888, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 65}, Name: "MMALayout"}},
-				}}},
-				{Pos: irdl.Position{Line: 888, Column: 77}, Name: "satfinite", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 97}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 888, Column: 106}, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 106}, Name: "MMAIntOverflow"}},
+			{Pos: irdl.Position{Line: 783, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 783, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 783, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 783, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 25}, Name: "LLVMAnyStruct"}},
+					{Pos: irdl.Position{Line: 783, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 40}, Name: "F64"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 889, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 889, Column: 12}, Raw: "\"$descriptorA `,` $descriptorB `,` $inouts `,` $shape `,` `D` `[` $typeD `,` $scaleD (`,` $satfinite^)? `]` `,` `A` `[` $typeA `,` $scaleA `,` $layoutA `]` `,` `B` `[` $typeB `,` $scaleB `,` $layoutB `]` attr-dict `:` type($inouts) `->` type($results)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 894, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 894, Column: 3}, Name: "wgmma.mma_async.rs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 895, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 895, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate with operand A in registers\""}},
-			{Pos: irdl.Position{Line: 896, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 896, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 896, Column: 15}, Name: "inouts", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 23}, Name: "LLVMAnyStruct"}},
-				{Pos: irdl.Position{Line: 896, Column: 38}, Name: "fragmentA", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 49}, Name: "LLVMAnyStruct"}},
-				{Pos: irdl.Position{Line: 896, Column: 64}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 77}, Name: "I64"}},
-			}}},
-			{Pos: irdl.Position{Line: 897, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 897, Column: 14}, Name: "results", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 23}, Name: "LLVMAnyStruct"}},
-			}}},
-			{Pos: irdl.Position{Line: 898, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 898, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 24}, Lit: "#nvvm.shape"}},
-				{Pos: irdl.Position{Line: 898, Column: 37}, Name: "typeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 44}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 898, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 53}, Name: "WGMMATypes"}},
+			{Pos: irdl.Position{Line: 784, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 784, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 784, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 784, Column: 20}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 784, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 784, Column: 32}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 784, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 784, Column: 44}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 784, Column: 53}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 784, Column: 61}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 784, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 784, Column: 70}, Name: "MMALayout"}},
 				}}},
-				{Pos: irdl.Position{Line: 898, Column: 66}, Name: "typeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 898, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 82}, Name: "WGMMATypes"}},
+				{Pos: irdl.Position{Line: 784, Column: 82}, Name: "eltype", C: &irdl.Constraint{Pos: irdl.Position{Line: 784, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 784, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 784, Column: 99}, Name: "MMATypes"}},
 				}}},
-				{Pos: irdl.Position{Line: 898, Column: 95}, Name: "typeD", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 898, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 111}, Name: "WGMMATypes"}},
-				}}},
-				{Pos: irdl.Position{Line: 899, Column: 17}, Name: "scaleD", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 899, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 34}, Name: "WGMMAScaleOut"}},
-				}}},
-				{Pos: irdl.Position{Line: 899, Column: 50}, Name: "scaleA", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 58}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 899, Column: 67}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 67}, Name: "WGMMAScaleIn"}},
-				}}},
-				{Pos: irdl.Position{Line: 899, Column: 82}, Name: "scaleB", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 899, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 99}, Name: "WGMMAScaleIn"}},
-				}}},
-				{Pos: irdl.Position{Line: 900, Column: 17}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 900, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 35}, Name: "MMALayout"}},
+				{Pos: irdl.Position{Line: 784, Column: 110}, Name: "frag", C: &irdl.Constraint{Pos: irdl.Position{Line: 784, Column: 116}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 784, Column: 125}, C: &irdl.Constraint{Pos: irdl.Position{Line: 784, Column: 125}, Name: "MMAFrag"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 901, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 901, Column: 12}, Raw: "\"$fragmentA `,` $descriptorB `,` $inouts `,` $shape `,` `D` `[` $typeD `,` $scaleD `]` `,` `A` `[` $typeA `,` $scaleA `]` `,` `B` `[` $typeB `,` $scaleB `,` $layoutB `]` attr-dict `:` type($fragmentA) `,` type($inouts) `->` type($results)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 905, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 905, Column: 3}, Name: "mapa", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 906, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 906, Column: 13}, Raw: "\"Maps an address to the corresponding address of another CTA of the cluster\""}},
-			{Pos: irdl.Position{Line: 907, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 907, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 907, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 18}, Name: "PtrGenericOrShared"}},
-				{Pos: irdl.Position{Line: 907, Column: 38}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 41}, Name: "I32"}},
-			}}},
-			{Pos: irdl.Position{Line: 908, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 908, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 908, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 908, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 25}, Name: "LLVMPointerAS0"}},
-					{Pos: irdl.Position{Line: 908, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 41}, Name: "LLVMPointerAS7"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 909, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 909, Column: 12}, Raw: "\"$a `,` $b attr-dict `:` type($a) `->` type($res)\""}},
-			{Pos: irdl.Position{Line: 910, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 910, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 910, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 785, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 785, Column: 12}, Raw: "\"$ptr `,` $stride attr-dict `:` functional-type($ptr, $res)\""}},
+			{Pos: irdl.Position{Line: 786, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 786, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 786, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 912, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 912, Column: 3}, Name: "st.bulk", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 913, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 913, Column: 13}, Raw: "\"Bulk Store Op\""}},
-			{Pos: irdl.Position{Line: 914, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 914, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 914, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 21}, Name: "PtrGenericOrShared"}},
-				{Pos: irdl.Position{Line: 914, Column: 41}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 47}, Name: "I64"}},
+		{Pos: irdl.Position{Line: 788, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 788, Column: 3}, Name: "wmma.store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 789, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 789, Column: 13}, Raw: "\"Warp synchronous matrix store\""}},
+			{Pos: irdl.Position{Line: 790, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 790, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 790, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 20}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 790, Column: 36}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 51}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 790, Column: 61}, Name: "stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 69}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 915, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 915, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 915, Column: 17}, Name: "initVal", C: &irdl.Constraint{Pos: irdl.Position{Line: 915, Column: 26}, Name: "I64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 915, Column: 36}, Value: "0"}},
+			{Pos: irdl.Position{Line: 791, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 791, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 791, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 791, Column: 20}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 791, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 791, Column: 32}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 791, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 791, Column: 44}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 791, Column: 53}, Name: "layout", C: &irdl.Constraint{Pos: irdl.Position{Line: 791, Column: 61}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 791, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 791, Column: 70}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 791, Column: 82}, Name: "eltype", C: &irdl.Constraint{Pos: irdl.Position{Line: 791, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 791, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 791, Column: 99}, Name: "MMATypes"}},
+				}}},
 			}}},
-			{Pos: irdl.Position{Line: 916, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 916, Column: 12}, Raw: "\"$addr `,` `size` `=` $size (`,` `init` `=` $initVal^)? attr-dict `:` type($addr)\""}},
+			{Pos: irdl.Position{Line: 792, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 792, Column: 12}, Raw: "\"$ptr `,` $stride `,` $args attr-dict `:` qualified(type($ptr)) `,` type($args)\""}},
+			{Pos: irdl.Position{Line: 793, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 793, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 793, Column: 12}, Kind: "verifier"},
+			}}},
 		}}},
-		{Pos: irdl.Position{Line: 918, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 918, Column: 3}, Name: "inline_ptx", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 919, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 919, Column: 13}, Raw: "\"Inline PTX Op\""}},
-			{Pos: irdl.Position{Line: 920, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 920, Column: 15}, Name: "readOnlyArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 38}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 920, Column: 47}, Name: "readWriteArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 71}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 920, Column: 80}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 100}, Name: "I1"}},
+		{Pos: irdl.Position{Line: 795, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 795, Column: 3}, Name: "wmma.mma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 796, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 796, Column: 13}, Raw: "\"Warp synchronous matrix-multiply accumulate using tensor cores.\""}},
+			{Pos: irdl.Position{Line: 797, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 797, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 797, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 30}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 921, Column: 14}, Name: "writeOnlyArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 38}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 798, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 798, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 798, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 19}, Name: "LLVMAnyStruct"}},
 			}}},
-			{Pos: irdl.Position{Line: 922, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 922, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 922, Column: 17}, Name: "ptxCode", C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 26}, Name: "StrAttr"}},
+			{Pos: irdl.Position{Line: 799, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 799, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 799, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 20}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 799, Column: 29}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 32}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 799, Column: 41}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 44}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 799, Column: 53}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 62}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 799, Column: 71}, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 71}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 799, Column: 83}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 92}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 799, Column: 101}, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 101}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 800, Column: 17}, Name: "eltypeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 800, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 800, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 800, Column: 35}, Name: "MMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 800, Column: 46}, Name: "eltypeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 800, Column: 55}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 800, Column: 64}, C: &irdl.Constraint{Pos: irdl.Position{Line: 800, Column: 64}, Name: "MMATypes"}},
+				}}},
 			}}},
-			{Pos: irdl.Position{Line: 923, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 923, Column: 12}, Raw: "\"$ptxCode (`ro` `(` $readOnlyArgs^ `:` type($readOnlyArgs) `)`)? (`rw` `(` $readWriteArgs^ `:` type($readWriteArgs) `)`)? (`,` `predicate` `=` $predicate^)? attr-dict (`->` type($writeOnlyArgs)^)?\""}},
+			{Pos: irdl.Position{Line: 801, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 801, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+			{Pos: irdl.Position{Line: 802, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 802, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 802, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 806, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 806, Column: 3}, Name: "cp.async.bulk.commit.group", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 807, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 807, Column: 13}, Raw: "\"Commits the prior cp.async.bulk operations into a bulk async-group\""}},
+			{Pos: irdl.Position{Line: 808, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 808, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 810, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 810, Column: 3}, Name: "cp.async.bulk.wait_group", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 811, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 811, Column: 13}, Raw: "\"Waits for the completion of the most recent bulk async-groups\""}},
+			{Pos: irdl.Position{Line: 812, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 812, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 812, Column: 17}, Name: "group", C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 24}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 812, Column: 33}, Name: "read", C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 39}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 813, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 813, Column: 12}, Raw: "\"$group attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 815, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 815, Column: 3}, Name: "cp.async.bulk.tensor.shared.cluster.global", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 816, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 816, Column: 13}, Raw: "\"Asynchronous copy of tensor data from global to shared memory\""}},
+			{Pos: irdl.Position{Line: 817, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 817, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 817, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 23}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 817, Column: 29}, C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 29}, Name: "LLVMPointerAS3"}},
+					{Pos: irdl.Position{Line: 817, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 45}, Name: "LLVMPointerAS7"}},
+				}}},
+				{Pos: irdl.Position{Line: 817, Column: 62}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 77}, Name: "PtrGeneric"}},
+				{Pos: irdl.Position{Line: 817, Column: 89}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 111}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 818, Column: 15}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 21}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 818, Column: 32}, Name: "im2colOffsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 56}, Name: "I16"}},
+				{Pos: irdl.Position{Line: 818, Column: 61}, Name: "multicastMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 85}, Name: "I16"}},
+				{Pos: irdl.Position{Line: 818, Column: 90}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 112}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 819, Column: 15}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 35}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 820, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 820, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 820, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 820, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 32}, Name: "TMALoadMode"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 820, Column: 47}, Value: "tile"}},
+				{Pos: irdl.Position{Line: 820, Column: 53}, Name: "isCTAOnly", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 64}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 820, Column: 75}, Value: "false"}},
+				{Pos: irdl.Position{Line: 820, Column: 82}, Name: "group", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 98}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 820, Column: 107}, C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 107}, Name: "CTAGroupKind"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 821, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 821, Column: 12}, Raw: "\"$dstMem `,` $tmaDescriptor `,` $mbar `,` `box` `[` $coordinates `]` (`im2col` `[` $im2colOffsets^ `]`)? (`multicast_mask` `=` $multicastMask^)? (`l2_cache_hint` `=` $l2CacheHint^)? (`predicate` `=` $predicate^)? attr-dict `:` type($dstMem) `,` type($tmaDescriptor)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 823, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 823, Column: 3}, Name: "cp.async.bulk.tensor.global.shared.cta", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 824, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 824, Column: 13}, Raw: "\"Asynchronous copy of tensor data from shared to global memory\""}},
+			{Pos: irdl.Position{Line: 825, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 825, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 825, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 30}, Name: "PtrGeneric"}},
+				{Pos: irdl.Position{Line: 825, Column: 42}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 50}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 825, Column: 61}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 83}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 825, Column: 88}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 110}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 825, Column: 115}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 135}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 826, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 826, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 826, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 826, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 826, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 826, Column: 32}, Name: "TMAStoreMode"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 826, Column: 48}, Value: "tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 827, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 827, Column: 12}, Raw: "\"$tmaDescriptor `,` $srcMem `,` `box` `[` $coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^)? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 829, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 829, Column: 3}, Name: "cp.async.bulk.tensor.prefetch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 830, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 830, Column: 13}, Raw: "\"Asynchronous prefetch of tensor data from global memory to the L2 cache\""}},
+			{Pos: irdl.Position{Line: 831, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 831, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 831, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 831, Column: 30}, Name: "PtrGeneric"}},
+				{Pos: irdl.Position{Line: 831, Column: 42}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 831, Column: 64}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 831, Column: 69}, Name: "im2colOffsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 831, Column: 93}, Name: "I16"}},
+				{Pos: irdl.Position{Line: 831, Column: 98}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 831, Column: 120}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 832, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 832, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 832, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 832, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 832, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 832, Column: 32}, Name: "TMALoadMode"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 832, Column: 47}, Value: "tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 833, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 833, Column: 12}, Raw: "\"$tmaDescriptor `,` `box` `[` $coordinates `]` (`im2col` `[` $im2colOffsets^ `]`)? (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($tmaDescriptor)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 835, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 835, Column: 3}, Name: "cp.async.bulk.tensor.reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 836, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 836, Column: 13}, Raw: "\"Asynchronous reduction of tensor data in global memory with data in shared memory\""}},
+			{Pos: irdl.Position{Line: 837, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 837, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 837, Column: 15}, Name: "tmaDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 30}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 837, Column: 46}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 54}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 837, Column: 65}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 87}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 837, Column: 92}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 114}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 838, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 838, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 838, Column: 17}, Name: "redKind", C: &irdl.Constraint{Pos: irdl.Position{Line: 838, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 838, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 838, Column: 35}, Name: "TMAReduxKind"}},
+				}}},
+				{Pos: irdl.Position{Line: 838, Column: 50}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 838, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 838, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 838, Column: 65}, Name: "TMAStoreMode"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 838, Column: 81}, Value: "tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 839, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 839, Column: 12}, Raw: "\"$tmaDescriptor `,` $srcMem `,` `box` `[` $coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 841, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 841, Column: 3}, Name: "cp.async.bulk.shared.cluster.global", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 842, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 842, Column: 13}, Raw: "\"Async bulk copy from global memory to Shared cluster memory\""}},
+			{Pos: irdl.Position{Line: 843, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 843, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 843, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 23}, Name: "PtrSharedCluster"}},
+				{Pos: irdl.Position{Line: 843, Column: 41}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 49}, Name: "PtrGlobal"}},
+				{Pos: irdl.Position{Line: 843, Column: 60}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 66}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 843, Column: 77}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 83}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 843, Column: 88}, Name: "multicastMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 112}, Name: "I16"}},
+				{Pos: irdl.Position{Line: 843, Column: 117}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 139}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 844, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 844, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $mbar `,` $size (`multicast_mask` `=` $multicastMask^)? (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 846, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 846, Column: 3}, Name: "cp.async.bulk.shared.cluster.shared.cta", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 847, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 847, Column: 13}, Raw: "\"Async bulk copy from Shared CTA memory to Shared cluster memory\""}},
+			{Pos: irdl.Position{Line: 848, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 848, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 848, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 848, Column: 23}, Name: "PtrSharedCluster"}},
+				{Pos: irdl.Position{Line: 848, Column: 41}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 848, Column: 49}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 848, Column: 60}, Name: "mbar", C: &irdl.Constraint{Pos: irdl.Position{Line: 848, Column: 66}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 848, Column: 77}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 848, Column: 83}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 849, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 849, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $mbar `,` $size attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 851, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 851, Column: 3}, Name: "cp.async.bulk.global.shared.cta", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 852, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 852, Column: 13}, Raw: "\"Async bulk copy from Shared CTA memory to Global memory\""}},
+			{Pos: irdl.Position{Line: 853, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 853, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 853, Column: 15}, Name: "dstMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 23}, Name: "PtrGlobal"}},
+				{Pos: irdl.Position{Line: 853, Column: 34}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 42}, Name: "PtrShared"}},
+				{Pos: irdl.Position{Line: 853, Column: 53}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 59}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 853, Column: 64}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 86}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 853, Column: 91}, Name: "byteMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 110}, Name: "I16"}},
+			}}},
+			{Pos: irdl.Position{Line: 854, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 854, Column: 12}, Raw: "\"$dstMem `,` $srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^)? (`byte_mask` `=` $byteMask^)? attr-dict `:` type($dstMem) `,` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 856, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 856, Column: 3}, Name: "cp.async.bulk.prefetch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 857, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 857, Column: 13}, Raw: "\"Async bulk prefetch from global memory to L2 cache\""}},
+			{Pos: irdl.Position{Line: 858, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 858, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 858, Column: 15}, Name: "srcMem", C: &irdl.Constraint{Pos: irdl.Position{Line: 858, Column: 23}, Name: "PtrGlobal"}},
+				{Pos: irdl.Position{Line: 858, Column: 34}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 858, Column: 40}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 858, Column: 45}, Name: "l2CacheHint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 858, Column: 67}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 859, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 859, Column: 12}, Raw: "\"$srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^)? attr-dict `:` type($srcMem)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 861, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 861, Column: 3}, Name: "prefetch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 862, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 862, Column: 13}, Raw: "\"Brings the cache line containing an address into the specified cache level\""}},
+			{Pos: irdl.Position{Line: 863, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 863, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 863, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 21}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 863, Column: 27}, C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 27}, Name: "LLVMPointerAS1"}},
+					{Pos: irdl.Position{Line: 863, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 43}, Name: "LLVMPointerAS5"}},
+					{Pos: irdl.Position{Line: 863, Column: 59}, C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 59}, Name: "LLVMPointerAS0"}},
+					{Pos: irdl.Position{Line: 863, Column: 75}, C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 75}, Name: "LLVMPointerAS4"}},
+				}}},
+				{Pos: irdl.Position{Line: 863, Column: 92}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 112}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 864, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 864, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 864, Column: 17}, Name: "cacheLevel", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 864, Column: 38}, Name: "NVVMPrefetchCacheLevelAttr"}},
+				{Pos: irdl.Position{Line: 864, Column: 66}, Name: "evictPriority", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 864, Column: 90}, Name: "NVVMCacheEvictionPriorityAttr"}},
+				{Pos: irdl.Position{Line: 865, Column: 17}, Name: "tensormap", C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 28}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 865, Column: 38}, Name: "uniform", C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 47}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 865, Column: 57}, Name: "in_param_space", C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 73}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 866, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 866, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 866, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 866, Column: 21}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 870, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 870, Column: 3}, Name: "wgmma.fence.aligned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 871, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 871, Column: 13}, Raw: "\"Orders register accesses between wgmma and other operations\""}},
+			{Pos: irdl.Position{Line: 872, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 872, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 874, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 874, Column: 3}, Name: "wgmma.commit.group.sync.aligned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 875, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 875, Column: 13}, Raw: "\"Commits the prior wgmma operations into a group\""}},
+			{Pos: irdl.Position{Line: 876, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 876, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 878, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 878, Column: 3}, Name: "wgmma.wait.group.sync.aligned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 879, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 879, Column: 13}, Raw: "\"Waits for all but the given number of wgmma groups\""}},
+			{Pos: irdl.Position{Line: 880, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 880, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 880, Column: 17}, Name: "group", C: &irdl.Constraint{Pos: irdl.Position{Line: 880, Column: 24}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 881, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 881, Column: 12}, Raw: "\"attr-dict $group\""}},
+		}}},
+		{Pos: irdl.Position{Line: 883, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 883, Column: 3}, Name: "wgmma.mma_async", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 884, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 884, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate\""}},
+			{Pos: irdl.Position{Line: 885, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 885, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 885, Column: 15}, Name: "inouts", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 23}, Name: "LLVMAnyStruct"}},
+				{Pos: irdl.Position{Line: 885, Column: 38}, Name: "descriptorA", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 51}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 885, Column: 56}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 69}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 886, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 886, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 886, Column: 14}, Name: "results", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 23}, Name: "LLVMAnyStruct"}},
+			}}},
+			{Pos: irdl.Position{Line: 887, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 887, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 887, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 24}, Lit: "#nvvm.shape"}},
+				{Pos: irdl.Position{Line: 887, Column: 37}, Name: "typeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 44}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 887, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 53}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 887, Column: 66}, Name: "typeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 887, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 82}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 887, Column: 95}, Name: "typeD", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 887, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 111}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 888, Column: 17}, Name: "scaleD", C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 888, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 34}, Name: "WGMMAScaleOut"}},
+				}}},
+				{Pos: irdl.Position{Line: 888, Column: 50}, Name: "scaleA", C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 58}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 888, Column: 67}, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 67}, Name: "WGMMAScaleIn"}},
+				}}},
+				{Pos: irdl.Position{Line: 888, Column: 82}, Name: "scaleB", C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 888, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 99}, Name: "WGMMAScaleIn"}},
+				}}},
+				{Pos: irdl.Position{Line: 889, Column: 17}, Name: "layoutA", C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 889, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 35}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 889, Column: 47}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 56}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 889, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 65}, Name: "MMALayout"}},
+				}}},
+				{Pos: irdl.Position{Line: 889, Column: 77}, Name: "satfinite", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 97}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 889, Column: 106}, C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 106}, Name: "MMAIntOverflow"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 890, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 890, Column: 12}, Raw: "\"$descriptorA `,` $descriptorB `,` $inouts `,` $shape `,` `D` `[` $typeD `,` $scaleD (`,` $satfinite^)? `]` `,` `A` `[` $typeA `,` $scaleA `,` $layoutA `]` `,` `B` `[` $typeB `,` $scaleB `,` $layoutB `]` attr-dict `:` type($inouts) `->` type($results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 895, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 895, Column: 3}, Name: "wgmma.mma_async.rs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 896, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 896, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate with operand A in registers\""}},
+			{Pos: irdl.Position{Line: 897, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 897, Column: 15}, Name: "inouts", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 23}, Name: "LLVMAnyStruct"}},
+				{Pos: irdl.Position{Line: 897, Column: 38}, Name: "fragmentA", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 49}, Name: "LLVMAnyStruct"}},
+				{Pos: irdl.Position{Line: 897, Column: 64}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 77}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 898, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 898, Column: 14}, Name: "results", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 23}, Name: "LLVMAnyStruct"}},
+			}}},
+			{Pos: irdl.Position{Line: 899, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 899, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 899, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 24}, Lit: "#nvvm.shape"}},
+				{Pos: irdl.Position{Line: 899, Column: 37}, Name: "typeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 44}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 899, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 53}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 899, Column: 66}, Name: "typeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 73}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 899, Column: 82}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 82}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 899, Column: 95}, Name: "typeD", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 102}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 899, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 111}, Name: "WGMMATypes"}},
+				}}},
+				{Pos: irdl.Position{Line: 900, Column: 17}, Name: "scaleD", C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 25}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 900, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 34}, Name: "WGMMAScaleOut"}},
+				}}},
+				{Pos: irdl.Position{Line: 900, Column: 50}, Name: "scaleA", C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 58}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 900, Column: 67}, C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 67}, Name: "WGMMAScaleIn"}},
+				}}},
+				{Pos: irdl.Position{Line: 900, Column: 82}, Name: "scaleB", C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 90}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 900, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 99}, Name: "WGMMAScaleIn"}},
+				}}},
+				{Pos: irdl.Position{Line: 901, Column: 17}, Name: "layoutB", C: &irdl.Constraint{Pos: irdl.Position{Line: 901, Column: 26}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 901, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 901, Column: 35}, Name: "MMALayout"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 902, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 902, Column: 12}, Raw: "\"$fragmentA `,` $descriptorB `,` $inouts `,` $shape `,` `D` `[` $typeD `,` $scaleD `]` `,` `A` `[` $typeA `,` $scaleA `]` `,` `B` `[` $typeB `,` $scaleB `,` $layoutB `]` attr-dict `:` type($fragmentA) `,` type($inouts) `->` type($results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 906, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 906, Column: 3}, Name: "mapa", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 907, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 907, Column: 13}, Raw: "\"Maps an address to the corresponding address of another CTA of the cluster\""}},
+			{Pos: irdl.Position{Line: 908, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 908, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 908, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 18}, Name: "PtrGenericOrShared"}},
+				{Pos: irdl.Position{Line: 908, Column: 38}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 41}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 909, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 909, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 909, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 909, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 25}, Name: "LLVMPointerAS0"}},
+					{Pos: irdl.Position{Line: 909, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 41}, Name: "LLVMPointerAS7"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 910, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 910, Column: 12}, Raw: "\"$a `,` $b attr-dict `:` type($a) `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 911, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 911, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 911, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 913, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 913, Column: 3}, Name: "st.bulk", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 914, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 914, Column: 13}, Raw: "\"Bulk Store Op\""}},
+			{Pos: irdl.Position{Line: 915, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 915, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 915, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 915, Column: 21}, Name: "PtrGenericOrShared"}},
+				{Pos: irdl.Position{Line: 915, Column: 41}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 915, Column: 47}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 916, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 916, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 916, Column: 17}, Name: "initVal", C: &irdl.Constraint{Pos: irdl.Position{Line: 916, Column: 26}, Name: "I64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 916, Column: 36}, Value: "0"}},
+			}}},
+			{Pos: irdl.Position{Line: 917, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 917, Column: 12}, Raw: "\"$addr `,` `size` `=` $size (`,` `init` `=` $initVal^)? attr-dict `:` type($addr)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 919, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 919, Column: 3}, Name: "inline_ptx", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 920, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 920, Column: 13}, Raw: "\"Inline PTX Op\""}},
+			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 921, Column: 15}, Name: "readOnlyArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 38}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 921, Column: 47}, Name: "readWriteArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 71}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 921, Column: 80}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 100}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 922, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 922, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 922, Column: 14}, Name: "writeOnlyArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 38}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 923, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 923, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 923, Column: 17}, Name: "ptxCode", C: &irdl.Constraint{Pos: irdl.Position{Line: 923, Column: 26}, Name: "StrAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 924, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 924, Column: 12}, Raw: "\"$ptxCode (`ro` `(` $readOnlyArgs^ `:` type($readOnlyArgs) `)`)? (`rw` `(` $readWriteArgs^ `:` type($readWriteArgs) `)`)? (`,` `predicate` `=` $predicate^)? attr-dict (`->` type($writeOnlyArgs)^)?\""}},
 		}}},
 	}},
 }}

@@ -129,13 +129,18 @@ func parseMmaSync(p ir.OpAsmParser, st *ir.OperationState) error {
 		if has[name] {
 			continue
 		}
-		if v, ok := inferMMAType(types[i], false); ok {
-			a, err := mmaTypeAttr(ctx, v)
-			if err != nil {
-				return err
-			}
-			attrs = append(attrs, ir.NamedAttr{Name: name, Value: a})
+		// Upstream's parser infers A and B as it infers an accumulator
+		// (i32 registers give s32, f32 ones f32), which its verifier
+		// then rejects; tf32, bf16 and the integer types are written out.
+		v, ok := inferMMAType(types[i], true)
+		if !ok {
+			return ir.NewError(p.NameLoc(), "custom op 'nvvm.mma.sync' attribute "+name+" is not provided explicitly and cannot be inferred")
 		}
+		a, err := mmaTypeAttr(ctx, v)
+		if err != nil {
+			return err
+		}
+		attrs = append(attrs, ir.NamedAttr{Name: name, Value: a})
 	}
 	attrs = append(attrs, ir.NamedAttr{Name: "operandSegmentSizes",
 		Value: ctx.DenseI32Array(int32(len(frags[0])), int32(len(frags[1])), int32(len(frags[2])))})

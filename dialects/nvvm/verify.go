@@ -2,6 +2,8 @@ package nvvm
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
@@ -343,4 +345,199 @@ func verifyMbarrierArrive(op MbarrierArriveOp) error {
 		return plainErr(op.Operation, "mbarrier in shared_cluster space cannot return any value")
 	}
 	return nil
+}
+
+// mmaPtxType is the PTX type of multiplicand A or B of nvvm.mma.sync: the
+// property (its value v, set) when it is present, else the type its first
+// register infers, as upstream's custom parser infers it (taking the
+// register for an accumulator's).
+func mmaPtxType(v MMATypes, set bool, regs []ir.Value) (string, bool) {
+	if set {
+		return v.String(), true
+	}
+	if len(regs) > 0 {
+		return inferMMAType(regs[0].Type(), true)
+	}
+	return "", false
+}
+
+func isInt4PtxType(t string) bool { return t == "s4" || t == "u4" }
+func isInt8PtxType(t string) bool { return t == "s8" || t == "u8" }
+func isIntegerPtxType(t string) bool {
+	return isInt4PtxType(t) || isInt8PtxType(t) || t == "b1" || t == "s32"
+}
+
+// mmaRegs is a register list an operand segment of nvvm.mma.sync may be:
+// n registers of one type.
+type mmaRegs struct {
+	n int
+	t ir.Type
+}
+
+func (r mmaRegs) matches(vs []ir.Value) bool {
+	if len(vs) != r.n {
+		return false
+	}
+	for _, v := range vs {
+		if v.Type() != r.t {
+			return false
+		}
+	}
+	return true
+}
+
+// verifyMmaSync is upstream's MmaOp::verify: the shape must be one PTX
+// has for the multiplicand type, the A, B and C registers and the result
+// must have the counts and types of that variant, binary and integer
+// variants need their b1Op and intOverflowBehavior, and only m8n8k4 f16
+// takes layouts other than row/col.
+func verifyMmaSync(op MmaSyncOp) error {
+	o := op.Operation
+	ctx := o.Context()
+	shape, ok := AsShapeAttr(op.Shape())
+	if !ok {
+		return nil // the property's constraint reports it
+	}
+	ptxA, setA := op.MultiplicandAPtxType()
+	ptxB, setB := op.MultiplicandBPtxType()
+	typeA, okA := mmaPtxType(ptxA, setA, op.OperandA())
+	typeB, okB := mmaPtxType(ptxB, setB, op.OperandB())
+	if !okA {
+		return plainErr(o, "attribute multiplicandAPtxType is not provided explicitly and cannot be inferred")
+	}
+	if !okB {
+		return plainErr(o, "attribute multiplicandBPtxType is not provided explicitly and cannot be inferred")
+	}
+	f16 := ctx.FloatType(ir.F16)
+	f32 := ctx.FloatType(ir.F32)
+	i32 := ctx.I(32)
+	f16x2 := ctx.VectorType([]int64{2}, nil, f16)
+	structN := func(t ir.Type, n int) ir.Type { return structOf(ctx, t, n) }
+	mnk := [3]int64{shape.M(), shape.N(), shape.K()}
+
+	var allowedShapes [][3]int64
+	var expA, expB, expC []mmaRegs
+	var expRes []ir.Type
+	if mnk[0] == 16 {
+		var kFactor int64
+		var frag ir.Type
+		switch typeA {
+		case "tf32":
+			kFactor, frag = 4, i32
+			expRes = append(expRes, structN(f32, 4))
+		case "bf16":
+			kFactor, frag = 8, i32
+			expRes = append(expRes, structN(f32, 4))
+		case "f16":
+			kFactor, frag = 8, f16x2
+			expRes = append(expRes, structN(f16x2, 2), structN(f32, 4))
+		case "s4", "u4":
+			kFactor = 32
+		case "b1":
+			kFactor = 128
+		case "s8", "u8":
+			kFactor = 16
+		default:
+			return plainErr(o, "invalid shape or multiplicand type: %s", typeA)
+		}
+		if isIntegerPtxType(typeA) {
+			expRes = append(expRes, structN(i32, 4))
+			expC = append(expC, mmaRegs{4, i32})
+			frag = i32
+		} else {
+			expC = append(expC, mmaRegs{2, f16x2}, mmaRegs{4, f32})
+		}
+		expA = append(expA, mmaRegs{int(mnk[0] / 8 * (mnk[2] / kFactor)), frag})
+		expB = append(expB, mmaRegs{int(mnk[1] / 8 * (mnk[2] / kFactor)), frag})
+		allowedShapes = append(allowedShapes, [3]int64{16, 8, kFactor}, [3]int64{16, 8, kFactor * 2})
+		if !sameMmaAccumulator(op) {
+			return opErr(o, "ctype does not match dtype")
+		}
+	}
+	if mnk[0] == 8 {
+		switch {
+		case typeA == "f16":
+			expA = append(expA, mmaRegs{2, f16x2})
+			expB = append(expB, mmaRegs{2, f16x2})
+			expRes = append(expRes, structN(f16x2, 4), structN(f32, 8))
+			expC = append(expC, mmaRegs{4, f16x2}, mmaRegs{8, f32})
+			allowedShapes = append(allowedShapes, [3]int64{8, 8, 4})
+		case typeA == "f64":
+			f64 := ctx.FloatType(ir.F64)
+			expA = append(expA, mmaRegs{1, f64})
+			expB = append(expB, mmaRegs{1, f64})
+			expC = append(expC, mmaRegs{2, f64})
+			expRes = append(expRes, structN(f64, 2))
+			allowedShapes = append(allowedShapes, [3]int64{8, 8, 4})
+		case isIntegerPtxType(typeA):
+			expA = append(expA, mmaRegs{1, i32})
+			expB = append(expB, mmaRegs{1, i32})
+			expC = append(expC, mmaRegs{2, i32})
+			expRes = append(expRes, structN(i32, 2))
+			switch {
+			case isInt4PtxType(typeA):
+				allowedShapes = append(allowedShapes, [3]int64{8, 8, 32})
+			case isInt8PtxType(typeA):
+				allowedShapes = append(allowedShapes, [3]int64{8, 8, 16})
+			case typeA == "b1":
+				allowedShapes = append(allowedShapes, [3]int64{8, 8, 128})
+			}
+		}
+	}
+	if len(expA) == 0 || len(expB) == 0 || len(expC) == 0 || !slices.Contains(allowedShapes, mnk) {
+		return opErr(o, "unimplemented variant for MMA shape <%d, %d, %d>", mnk[0], mnk[1], mnk[2])
+	}
+	for _, seg := range []struct {
+		name string
+		regs []ir.Value
+		want []mmaRegs
+	}{{"A", op.OperandA(), expA}, {"B", op.OperandB(), expB}, {"C", op.OperandC(), expC}} {
+		if slices.ContainsFunc(seg.want, func(r mmaRegs) bool { return r.matches(seg.regs) }) {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "Could not match types for the %s operands; expected one of ", seg.name)
+		for _, r := range seg.want {
+			fmt.Fprintf(&b, "%dx%s ", r.n, asm.TypeString(r.t))
+		}
+		b.WriteString("but got ")
+		for j, v := range seg.regs {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(asm.TypeString(v.Type()))
+		}
+		return opErr(o, "%s", b.String())
+	}
+	if res := op.Res().Type(); !slices.Contains(expRes, res) {
+		names := make([]string, len(expRes))
+		for i, t := range expRes {
+			names[i] = asm.TypeString(t)
+		}
+		return opErr(o, "Could not match allowed types for the result; expected one of %s but got %s",
+			strings.Join(names, ", "), asm.TypeString(res))
+	}
+	if typeA == "b1" && op.B1OpAttr() == nil {
+		return opErr(o, "op requires b1Op attribute")
+	}
+	if (isInt4PtxType(typeA) || isInt8PtxType(typeA)) && op.IntOverflowBehaviorAttr() == nil {
+		return opErr(o, "op requires intOverflowBehavior attribute")
+	}
+	if !(mnk == [3]int64{8, 8, 4} && typeA == "f16") && (op.LayoutA() != MMALayoutRow || op.LayoutB() != MMALayoutCol) {
+		return opErr(o, "requires layoutA = #nvvm.mma_layout<row> and layoutB = #nvvm.mma_layout<col> for shape <%d, %d, %d> with element types %s and %s. Only m8n8k4 with f16 supports other layouts.",
+			mnk[0], mnk[1], mnk[2], typeA, typeB)
+	}
+	return nil
+}
+
+// sameMmaAccumulator reports whether the PTX types of the C registers and
+// of the result agree (upstream's accumPtxType() == resultPtxType()).
+func sameMmaAccumulator(op MmaSyncOp) bool {
+	c := op.OperandC()
+	if len(c) == 0 {
+		return true // the C operand check reports it
+	}
+	accum, ok1 := inferMMAType(c[0].Type(), true)
+	res, ok2 := inferMMAType(op.Res().Type(), true)
+	return ok1 && ok2 && accum == res
 }

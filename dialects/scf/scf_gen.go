@@ -199,22 +199,22 @@ func AsForallOp(op *ir.Operation) (ForallOp, bool) {
 
 // DynamicLowerBound returns the operands of the variadic group dynamicLowerBound.
 func (op ForallOp) DynamicLowerBound() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // DynamicUpperBound returns the operands of the variadic group dynamicUpperBound.
 func (op ForallOp) DynamicUpperBound() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // DynamicStep returns the operands of the variadic group dynamicStep.
 func (op ForallOp) DynamicStep() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op ForallOp) Outputs() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // segmentStart returns where group i starts according to the segment
@@ -227,6 +227,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 // Values returns the results of the variadic group values.
@@ -352,22 +362,22 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 
 // LowerBound returns the operands of the variadic group lowerBound.
 func (op ParallelOp) LowerBound() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // UpperBound returns the operands of the variadic group upperBound.
 func (op ParallelOp) UpperBound() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Step returns the operands of the variadic group step.
 func (op ParallelOp) Step() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // InitVals returns the operands of the variadic group initVals.
 func (op ParallelOp) InitVals() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // Values returns the results of the variadic group values.

@@ -270,22 +270,25 @@ func AsExtractSliceOp(op *ir.Operation) (ExtractSliceOp, bool) {
 
 // Source returns the operand source.
 func (op ExtractSliceOp) Source() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Offsets returns the operands of the variadic group offsets.
 func (op ExtractSliceOp) Offsets() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Sizes returns the operands of the variadic group sizes.
 func (op ExtractSliceOp) Sizes() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Strides returns the operands of the variadic group strides.
 func (op ExtractSliceOp) Strides() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // segmentStart returns where group i starts according to the segment
@@ -298,6 +301,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 // Result returns the result result.
@@ -540,27 +553,33 @@ func AsInsertSliceOp(op *ir.Operation) (InsertSliceOp, bool) {
 
 // Source returns the operand source.
 func (op InsertSliceOp) Source() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Dest returns the operand dest.
 func (op InsertSliceOp) Dest() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Offsets returns the operands of the variadic group offsets.
 func (op InsertSliceOp) Offsets() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Sizes returns the operands of the variadic group sizes.
 func (op InsertSliceOp) Sizes() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // Strides returns the operands of the variadic group strides.
 func (op InsertSliceOp) Strides() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4)
 }
 
 // Result returns the result result.
@@ -790,17 +809,20 @@ func AsPadOp(op *ir.Operation) (PadOp, bool) {
 
 // Source returns the operand source.
 func (op PadOp) Source() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Low returns the operands of the variadic group low.
 func (op PadOp) Low() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // High returns the operands of the variadic group high.
 func (op PadOp) High() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Result returns the result result.
@@ -872,27 +894,33 @@ func AsParallelInsertSliceOp(op *ir.Operation) (ParallelInsertSliceOp, bool) {
 
 // Source returns the operand source.
 func (op ParallelInsertSliceOp) Source() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Dest returns the operand dest.
 func (op ParallelInsertSliceOp) Dest() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Offsets returns the operands of the variadic group offsets.
 func (op ParallelInsertSliceOp) Offsets() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Sizes returns the operands of the variadic group sizes.
 func (op ParallelInsertSliceOp) Sizes() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // Strides returns the operands of the variadic group strides.
 func (op ParallelInsertSliceOp) Strides() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4)
 }
 
 // StaticOffsets returns the property static_offsets, or nil when it is absent.

@@ -360,12 +360,12 @@ func AsLaunchOp(op *ir.Operation) (LaunchOp, bool) {
 
 // Grid returns the operands of the variadic group grid.
 func (op LaunchOp) Grid() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Args returns the operands of the variadic group args.
 func (op LaunchOp) Args() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // segmentStart returns where group i starts according to the segment
@@ -378,6 +378,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 // KernelAttr returns the attribute of the property kernel, or nil when it is absent.
@@ -434,12 +444,15 @@ func AsViewOp(op *ir.Operation) (ViewOp, bool) {
 
 // Source returns the operand source.
 func (op ViewOp) Source() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Offset returns the optional operand offset, or nil when it is absent.
 func (op ViewOp) Offset() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -447,12 +460,12 @@ func (op ViewOp) Offset() ir.Value {
 
 // Sizes returns the operands of the variadic group sizes.
 func (op ViewOp) Sizes() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Strides returns the operands of the variadic group strides.
 func (op ViewOp) Strides() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3)
 }
 
 // Result returns the result result.
@@ -648,17 +661,20 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 
 // View returns the operand view.
 func (op LoadOp) View() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op LoadOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Mask returns the optional operand mask, or nil when it is absent.
 func (op LoadOp) Mask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -733,22 +749,28 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 
 // Value returns the operand value.
 func (op StoreOp) Value() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // View returns the operand view.
 func (op StoreOp) View() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op StoreOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Mask returns the optional operand mask, or nil when it is absent.
 func (op StoreOp) Mask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -820,22 +842,28 @@ func AsAtomicAddOp(op *ir.Operation) (AtomicAddOp, bool) {
 
 // Value returns the operand value.
 func (op AtomicAddOp) Value() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // View returns the operand view.
 func (op AtomicAddOp) View() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op AtomicAddOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Mask returns the optional operand mask, or nil when it is absent.
 func (op AtomicAddOp) Mask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -907,17 +935,20 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 
 // View returns the operand view.
 func (op GatherOp) View() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Offsets returns the operands of the variadic group offsets.
 func (op GatherOp) Offsets() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Mask returns the optional operand mask, or nil when it is absent.
 func (op GatherOp) Mask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -984,22 +1015,28 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 
 // Value returns the operand value.
 func (op ScatterOp) Value() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // View returns the operand view.
 func (op ScatterOp) View() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Offsets returns the operands of the variadic group offsets.
 func (op ScatterOp) Offsets() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Mask returns the optional operand mask, or nil when it is absent.
 func (op ScatterOp) Mask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil

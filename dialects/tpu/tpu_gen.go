@@ -247,17 +247,20 @@ func AsVectorLoadOp(op *ir.Operation) (VectorLoadOp, bool) {
 
 // Base returns the operand base.
 func (op VectorLoadOp) Base() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op VectorLoadOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // Mask returns the optional operand mask, or nil when it is absent.
 func (op VectorLoadOp) Mask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -273,6 +276,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 // Result returns the result result.
@@ -339,22 +352,28 @@ func AsVectorStoreOp(op *ir.Operation) (VectorStoreOp, bool) {
 
 // ValueToStore returns the operand valueToStore.
 func (op VectorStoreOp) ValueToStore() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Base returns the operand base.
 func (op VectorStoreOp) Base() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Indices returns the operands of the variadic group indices.
 func (op VectorStoreOp) Indices() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Mask returns the optional operand mask, or nil when it is absent.
 func (op VectorStoreOp) Mask() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -436,17 +455,20 @@ func AsMemrefSliceOp(op *ir.Operation) (MemrefSliceOp, bool) {
 
 // MemRef returns the operand mem_ref.
 func (op MemrefSliceOp) MemRef() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // BaseIdx returns the operands of the variadic group base_idx.
 func (op MemrefSliceOp) BaseIdx() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // DynamicSizes returns the operands of the variadic group dynamic_sizes.
 func (op MemrefSliceOp) DynamicSizes() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)
 }
 
 // Result returns the result result.
@@ -525,12 +547,15 @@ func AsEnqueueDmaOp(op *ir.Operation) (EnqueueDmaOp, bool) {
 
 // Source returns the operand source.
 func (op EnqueueDmaOp) Source() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // SourceSemaphore returns the optional operand source_semaphore, or nil when it is absent.
 func (op EnqueueDmaOp) SourceSemaphore() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -538,17 +563,23 @@ func (op EnqueueDmaOp) SourceSemaphore() ir.Value {
 
 // Target returns the operand target.
 func (op EnqueueDmaOp) Target() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // TargetSemaphore returns the operand target_semaphore.
 func (op EnqueueDmaOp) TargetSemaphore() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // DeviceId returns the optional operand device_id, or nil when it is absent.
 func (op EnqueueDmaOp) DeviceId() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -556,7 +587,7 @@ func (op EnqueueDmaOp) DeviceId() ir.Value {
 
 // CoreId returns the optional operand core_id, or nil when it is absent.
 func (op EnqueueDmaOp) CoreId() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 5):segmentStart(op.Operation, "operandSegmentSizes", 6)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 5); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -666,22 +697,31 @@ func AsWaitDma2Op(op *ir.Operation) (WaitDma2Op, bool) {
 
 // Semaphore returns the operand semaphore.
 func (op WaitDma2Op) Semaphore() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Src returns the operand src.
 func (op WaitDma2Op) Src() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Dst returns the operand dst.
 func (op WaitDma2Op) Dst() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // DeviceId returns the optional operand device_id, or nil when it is absent.
 func (op WaitDma2Op) DeviceId() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -689,7 +729,7 @@ func (op WaitDma2Op) DeviceId() ir.Value {
 
 // CoreId returns the optional operand core_id, or nil when it is absent.
 func (op WaitDma2Op) CoreId() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 4); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -896,17 +936,23 @@ func AsSemSignalOp(op *ir.Operation) (SemSignalOp, bool) {
 
 // Semaphore returns the operand semaphore.
 func (op SemSignalOp) Semaphore() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // Amount returns the operand amount.
 func (op SemSignalOp) Amount() ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1); len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
 }
 
 // DeviceId returns the optional operand device_id, or nil when it is absent.
 func (op SemSignalOp) DeviceId() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -914,7 +960,7 @@ func (op SemSignalOp) DeviceId() ir.Value {
 
 // CoreId returns the optional operand core_id, or nil when it is absent.
 func (op SemSignalOp) CoreId() ir.Value {
-	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+	if vs := segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 3); len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1500,12 +1546,12 @@ func AsPallasCallOp(op *ir.Operation) (PallasCallOp, bool) {
 
 // Grid returns the operands of the variadic group grid.
 func (op PallasCallOp) Grid() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 0)
 }
 
 // Args returns the operands of the variadic group args.
 func (op PallasCallOp) Args() []ir.Value {
-	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 1)
 }
 
 // KernelAttr returns the attribute of the property kernel, or nil when it is absent.

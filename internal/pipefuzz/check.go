@@ -15,6 +15,9 @@ const (
 	OK = "ok"
 	// Flaky: a finding that did not reproduce when checked again.
 	Flaky = "flaky"
+	// Known: a finding whose signature is one already triaged as
+	// behaving as mlir-opt-22 does (Fuzzer.Known).
+	Known = "known"
 )
 
 // Finding kinds.

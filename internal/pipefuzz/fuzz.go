@@ -28,6 +28,10 @@ type Fuzzer struct {
 	MinimizeBudget int
 	// Log receives one line per new finding and periodic progress.
 	Log func(format string, args ...any)
+	// Known maps the signatures of findings already triaged as behaving
+	// as mlir-opt-22 does (testdata/pipefuzz/open) to their files: a run
+	// with one of them is counted as Known, not as a new finding.
+	Known map[string]string
 
 	Stats    Stats
 	findings map[string]*FindingRecord
@@ -105,6 +109,9 @@ func (f *Fuzzer) Step() Outcome {
 			o = Outcome{Kind: Flaky}
 		}
 	}
+	if o.IsFinding() && f.Known[o.Sig] != "" {
+		o = Outcome{Kind: Known, Stderr: o.Stderr}
+	}
 	f.Stats.Runs++
 	f.Stats.Outcomes[o.Kind]++
 	if f.Stats.ByMutation == nil {
@@ -152,6 +159,30 @@ const (
 	sigHeader  = "// SIGNATURE: "
 	pipeHeader = "// PIPELINE: "
 )
+
+// LoadKnown reads the signatures of the finding files in dir (such as
+// testdata/pipefuzz/open) for Fuzzer.Known. A missing or empty dir gives
+// none.
+func LoadKnown(dir string) (map[string]string, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.mlir"))
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]string{}
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if sig, _, _, ok := ParseFinding(string(data)); ok && sig != "" {
+			known[sig] = path
+		}
+	}
+	return known, nil
+}
 
 // FormatFinding returns the text of a finding file: the signature and
 // pipeline as comment lines, then the input.

@@ -2,6 +2,8 @@ package pipefuzz
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -274,5 +276,51 @@ func TestDropBlocks(t *testing.T) {
 	got := strings.Join(DropBlocks(lines, keep), "")
 	if want := "func.func @b() {\n  scf.for {\n    bad\n  }\n}\n"; got != want {
 		t.Errorf("DropBlocks = %q, want %q", got, want)
+	}
+}
+
+// TestKnownFindings checks that a run whose signature is a known finding
+// (one that behaves as mlir-opt-22 does) is counted as known, neither
+// written nor counted as distinct, while other findings still are.
+func TestKnownFindings(t *testing.T) {
+	dir := t.TempDir()
+	known := filepath.Join(dir, "open")
+	if err := os.MkdirAll(known, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := Pipeline{{Pass: "cse"}}
+	if err := os.WriteFile(filepath.Join(known, "reparse-x.mlir"), []byte(FormatFinding("reparse: expected ':'", p, "x\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	k, err := LoadKnown(known)
+	if err != nil || len(k) != 1 {
+		t.Fatalf("LoadKnown = %v, %v", k, err)
+	}
+	// The output does not read back, with the known message.
+	reparse := scripted(func(in string, args []string) Result {
+		if has(args, "--pass-pipeline") {
+			return Result{Code: 0, Stdout: "out"}
+		}
+		return Result{Code: 1, Stderr: "<stdin>:2:9: error: expected ':'"}
+	})
+	crash := scripted(func(in string, args []string) Result {
+		if has(args, "--pass-pipeline") {
+			return Result{Code: 2, Stderr: "panic: new\n\ngoroutine 1 [running]:\n"}
+		}
+		return Result{Code: 0, Stdout: "out"}
+	})
+	f := &Fuzzer{
+		Runner: reparse, Seeds: []Seed{{Source: "a", Text: "x = 1\n"}}, Candidates: []Candidate{{Argument: "cse"}},
+		Rand: rand.New(rand.NewPCG(1, 2)), Dir: filepath.Join(dir, "out"), MinimizeBudget: 5, Known: k,
+	}
+	if o := f.Step(); o.Kind != Known {
+		t.Fatalf("known finding: %+v", o)
+	}
+	f.Runner = crash
+	if o := f.Step(); o.Kind != Crash {
+		t.Fatalf("new finding: %+v", o)
+	}
+	if f.Stats.Distinct != 1 || f.Stats.Outcomes[Known] != 1 || f.Stats.Hits != 1 {
+		t.Errorf("stats: %+v", f.Stats)
 	}
 }

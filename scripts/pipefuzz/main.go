@@ -41,6 +41,7 @@ func main() {
 		maxSeed  = flag.Int("max-seed-bytes", 16<<10, "skip input chunks larger than this")
 		shared   = flag.String("shared", "../shared", "the shared folder holding conformance/")
 		replay   = flag.Bool("replay", false, "check the finding files named as arguments instead of fuzzing")
+		known    = flag.String("known", "testdata/pipefuzz/open", "directory of findings that behave as mlir-opt-22 does; runs with their signatures count as known, not new")
 	)
 	flag.Parse()
 	bin := *optBin
@@ -83,6 +84,8 @@ func main() {
 		Rand: rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15)), Dir: *out,
 		MinimizeBudget: *budget, Log: logf,
 	}
+	f.Known, err = pipefuzz.LoadKnown(*known)
+	check(err)
 	check(f.Resume())
 	logf("%d input chunks, %d passes and pipelines, seed %d, writing to %s", len(kept), len(f.Candidates), s, *out)
 	stop := make(chan os.Signal, 1)

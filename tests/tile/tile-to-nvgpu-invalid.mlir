@@ -52,3 +52,16 @@ tile.func @region(%m: memref<16x16xf32>, %r: memref<16xf32>) grid [parallel] {
   tile.store %s, %w[%c0] : tensor<16xf32>, !tile.view<16xf32>
   tile.return
 }
+
+// -----
+
+// A tile whose share per thread is far past any register file: the
+// lowering would unroll it element by element.
+tile.func @huge_share(%a: memref<?x?xindex>) grid [parallel] {
+  %A = tile.view %a : memref<?x?xindex> -> !tile.view<?x?xindex>
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{tile-to-nvgpu: the tile tensor<256x65536xindex> gives each thread 32768 elements, more than the 4096 the lowering takes}}
+  %x = tile.load %A[%c0, %c0] pad zero : !tile.view<?x?xindex> -> tensor<256x65536xindex>
+  tile.store %x, %A[%c0, %c0] bounds_check : tensor<256x65536xindex>, !tile.view<?x?xindex>
+  tile.return
+}

@@ -84,6 +84,13 @@ func (a *analysis) findPrivateCallables(top *ir.Operation) {
 			if r == nil || r.First() == nil || !ok || vis == nil || vis.Value != "private" || refs[name.Value] != byName[name.Value] {
 				continue
 			}
+			// Only a builtin function type can be trimmed; a function
+			// of another signature (llvm.func's) keeps its arguments and
+			// results, where upstream drops the operands of its returns
+			// and leaves it invalid.
+			if ft, ok := op.InherentAttr("function_type").(*ir.TypeAttr); !ok || !isFunctionType(ft.Type) {
+				continue
+			}
 			a.private[op] = true
 			for rb := r.First(); rb != nil; rb = rb.Next() {
 				if t := rb.Terminator(); t != nil && t.HasTrait(ir.ReturnLike) {
@@ -202,4 +209,9 @@ func (a *analysis) propagate(v ir.Value) {
 			}
 		}
 	}
+}
+
+func isFunctionType(t ir.Type) bool {
+	_, ok := t.(*ir.FunctionType)
+	return ok
 }

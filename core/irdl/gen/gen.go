@@ -573,7 +573,7 @@ func (g *generator) values(T string, vs []value, what, one, all, goType, segAttr
 		N := goName(v.name)
 		var rng string // expression of a [lo:hi] slice of all()
 		if seg {
-			rng = fmt.Sprintf("op.Operation.%s()[segmentStart(op.Operation, %q, %d):segmentStart(op.Operation, %q, %d)]", all, segAttr, i, segAttr, i+1)
+			rng = fmt.Sprintf("segment(op.Operation.%s(), op.Operation, %q, %d)", all, segAttr, i)
 		} else if v.mod != "" {
 			rng = fmt.Sprintf("op.Operation.%s()[%d:op.Operation.Num%ss()-%d]", all, i, one, len(vs)-i-1)
 		}
@@ -584,7 +584,9 @@ func (g *generator) values(T string, vs []value, what, one, all, goType, segAttr
 			g.p("// %s returns the optional %s %s, or nil when it is absent.\n", N, what, v.name)
 			g.p("func (op %s) %s() %s {\n\tif vs := %s; len(vs) > 0 {\n\t\treturn vs[0]\n\t}\n\treturn nil\n}\n\n", T, N, goType, rng)
 		case seg:
-			g.p("// %s returns the %s %s.\nfunc (op %s) %s() %s { return %s[0] }\n\n", N, what, v.name, T, N, goType, rng)
+			// A segment that does not verify may be empty.
+			g.p("// %s returns the %s %s.\n", N, what, v.name)
+			g.p("func (op %s) %s() %s {\n\tif vs := %s; len(vs) > 0 {\n\t\treturn vs[0]\n\t}\n\treturn nil\n}\n\n", T, N, goType, rng)
 		default:
 			g.p("// %s returns the %s %s.\nfunc (op %s) %s() %s { return op.Operation.%s(%s) }\n\n", N, what, v.name, T, N, goType, one, fixedIndex(i, vs, "op.Num"+one+"s()"))
 		}
@@ -601,6 +603,16 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
 	}
 	return n
+}
+
+// segment returns group i of vs according to the segment sizes property
+// attr of op. Sizes that do not verify (negative, missing, or adding up
+// past vs) give an empty or shortened group rather than a slice out of
+// range: a verifier may read an operation before it is verified itself.
+func segment[T any](vs []T, op *ir.Operation, attr string, i int) []T {
+	lo := min(max(segmentStart(op, attr, i), 0), len(vs))
+	hi := min(max(segmentStart(op, attr, i+1), lo), len(vs))
+	return vs[lo:hi]
 }
 
 `)

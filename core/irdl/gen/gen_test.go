@@ -61,7 +61,7 @@ func TestToyAPI(t *testing.T) {
 		"func AsCopyOp(op *ir.Operation) (CopyOp, bool)",
 		`func (op CopyOp) Dst() ir.Value {`,
 		`func (op CopyOp) Indices() []ir.Value {`,
-		`segmentStart(op.Operation, "operandSegmentSizes", 2)`,
+		`segment(op.Operation.Operands(), op.Operation, "operandSegmentSizes", 2)`,
 		"func (op CopyOp) Tag() (string, bool)",
 		"func (op CopyOp) Count() int64",
 		"func (op CopyOp) CountAttr() ir.Attribute",

@@ -116,14 +116,15 @@ func (o OffsetSizeStride) MixedStrides(ctx *ir.Context) []ir.FoldResult {
 }
 
 // Verify checks the interface's invariants with upstream's messages
-// (verifyOffsetSizeAndStrideOp), reported on op.
+// (verifyOffsetSizeAndStrideOp), reported on op without the "op" prefix
+// as upstream emits them.
 func (o OffsetSizeStride) Verify(op *ir.Operation) error {
 	nOff, nSize, nStride := len(o.StaticOffsets), len(o.StaticSizes), len(o.StaticStrides)
 	if !(nOff == 1 && o.MaxRanks[0] == 1) && nOff != nSize {
-		return ir.OpError(op, fmt.Sprintf("expected mixed offsets rank to match mixed sizes rank (%d vs %d) so the rank of the result type is well-formed.", nOff, nSize))
+		return ir.EmitError(op, fmt.Sprintf("expected mixed offsets rank to match mixed sizes rank (%d vs %d) so the rank of the result type is well-formed.", nOff, nSize))
 	}
 	if nSize != nStride {
-		return ir.OpError(op, fmt.Sprintf("expected mixed sizes rank to match mixed strides rank (%d vs %d) so the rank of the result type is well-formed.", nSize, nStride))
+		return ir.EmitError(op, fmt.Sprintf("expected mixed sizes rank to match mixed strides rank (%d vs %d) so the rank of the result type is well-formed.", nSize, nStride))
 	}
 	if err := VerifyListOfOperandsOrIntegers(op, "offset", o.MaxRanks[0], o.StaticOffsets, o.Offsets); err != nil {
 		return err
@@ -136,12 +137,12 @@ func (o OffsetSizeStride) Verify(op *ir.Operation) error {
 	}
 	for _, v := range o.StaticOffsets {
 		if v < 0 && v != ir.Dynamic {
-			return ir.OpError(op, fmt.Sprintf("expected offsets to be non-negative, but got %d", v))
+			return ir.EmitError(op, fmt.Sprintf("expected offsets to be non-negative, but got %d", v))
 		}
 	}
 	for _, v := range o.StaticSizes {
 		if v < 0 && v != ir.Dynamic {
-			return ir.OpError(op, fmt.Sprintf("expected sizes to be non-negative, but got %d", v))
+			return ir.EmitError(op, fmt.Sprintf("expected sizes to be non-negative, but got %d", v))
 		}
 	}
 	return nil
@@ -152,7 +153,7 @@ func (o OffsetSizeStride) Verify(op *ir.Operation) error {
 // verifyListOfOperandsOrIntegers); name is "offset", "size" or "stride".
 func VerifyListOfOperandsOrIntegers(op *ir.Operation, name string, n int, static []int64, values []ir.Value) error {
 	if len(static) != n {
-		return ir.OpError(op, fmt.Sprintf("expected %d %s values, got %d", n, name, len(static)))
+		return ir.EmitError(op, fmt.Sprintf("expected %d %s values, got %d", n, name, len(static)))
 	}
 	dyn := 0
 	for _, v := range static {
@@ -161,7 +162,7 @@ func VerifyListOfOperandsOrIntegers(op *ir.Operation, name string, n int, static
 		}
 	}
 	if len(values) != dyn {
-		return ir.OpError(op, fmt.Sprintf("expected the number of '%ss' to match the number of dynamic entries in 'static_%ss' (%d vs %d)", name, name, len(values), dyn))
+		return ir.EmitError(op, fmt.Sprintf("expected the number of '%ss' to match the number of dynamic entries in 'static_%ss' (%d vs %d)", name, name, len(values), dyn))
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-// SIGNATURE: verify after one-shot-bufferize: 'memref.subview' op expected offsets to be non-negative, but got -N
+// SIGNATURE: verify after one-shot-bufferize: expected offsets to be non-negative, but got -N
 // PIPELINE: builtin.module(one-shot-bufferize)
 func.func @pad_asymmetrical(%arg0: tensor<2x3xf32>, %ub0: index, %ub1: index,
                        %pad_value: f32) -> tensor<?x?xf32> {

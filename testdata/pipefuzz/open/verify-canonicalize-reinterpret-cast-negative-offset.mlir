@@ -1,4 +1,4 @@
-// SIGNATURE: verify after canonicalize: 'memref.reinterpret_cast' op expected offsets to be non-negative, but got -N
+// SIGNATURE: verify after canonicalize: expected offsets to be non-negative, but got -N
 // PIPELINE: builtin.module(canonicalize)
 func.func @reinterpret_constants(%m: memref<?xf32>) -> memref<10x?xf32, strided<[?, 1], offset: ?>> {
   %c0 = arith.constant -1 : index
