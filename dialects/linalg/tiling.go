@@ -116,6 +116,22 @@ func operandTile(m affinemap.Map, shape []int64, offsets, sizes []ir.OpFoldResul
 	return o, s, nil
 }
 
+// tileInBounds checks that a tile known when the IR is built lies within
+// the static dimensions of operand number i: an operand smaller than the
+// loops that index it (an empty tensor read by a loop of 140 iterations,
+// which the verifier does not reject) would give a slice out of bounds.
+func tileInBounds(i int, shape []int64, offsets, sizes []ir.OpFoldResult) error {
+	for r, o := range offsets {
+		if r >= len(shape) || shape[r] == ir.Dynamic || !o.IsConst() || !sizes[r].IsConst() {
+			continue
+		}
+		if end := o.Const + sizes[r].Const; o.Const < 0 || end > shape[r] {
+			return fmt.Errorf("operand #%d has %d elements along dimension %d, fewer than its tile [%d, %d) of the iteration domain", i, shape[r], r, o.Const, end)
+		}
+	}
+	return nil
+}
+
 // tiledImplementation creates, at b, a tensor.extract_slice of every
 // shaped operand for the tile at offsets with sizes and a clone of op on
 // those slices whose results have the shapes of the init slices
@@ -141,6 +157,9 @@ func tiledImplementation(b *ir.Builder, op *ir.Operation, offsets, sizes []ir.Op
 			continue
 		}
 		o, sz, err := operandTile(maps[i], t.Shape, offsets, sizes)
+		if err == nil {
+			err = tileInBounds(i, t.Shape, o, sz)
+		}
 		if err != nil {
 			for j := len(created) - 1; j >= 0; j-- {
 				created[j].Erase()
