@@ -2,6 +2,7 @@ package tiletonvgpu
 
 import (
 	"fmt"
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/dialects/arith"
 	"strings"
 
@@ -240,7 +241,15 @@ func (k *kernel) lowerScalar(op *ir.Operation) error {
 	}
 	m := map[ir.Value]ir.Value{}
 	for i := 0; i < op.NumOperands(); i++ {
-		m[op.Operand(i)] = k.get(op.Operand(i))
+		v := k.get(op.Operand(i))
+		// An operation kept as it is must still accept its operands: a
+		// value whose type the lowering changes (a tile.view, now a
+		// memref) cannot flow into an operation of another level that
+		// takes the old type (a neuron DMA of a view).
+		if v != nil && v.Type() != op.Operand(i).Type() {
+			return k.errorf(op, "tile-to-nvgpu cannot keep '%s': its operand #%d of type %s becomes %s", op.Name(), i, asm.TypeString(op.Operand(i).Type()), asm.TypeString(v.Type()))
+		}
+		m[op.Operand(i)] = v
 	}
 	c := op.Clone(m)
 	k.b.Insert(c)
