@@ -535,8 +535,18 @@ func (ms *models) valueReadThroughAliases(v ir.Value) bool {
 // definitions returns the values whose definitions last wrote what v
 // holds, following the buffers v shares back through operations that do
 // not write them (MLIR's findDefinitions).
-func (ms *models) definitions(v ir.Value) []ir.Value {
-	var defs []ir.Value
+func (ms *models) definitions(v ir.Value) []ir.Value { return ms.reverseDefinitions(v, false) }
+
+// definitionsOrLeaves is definitions, also keeping the values found
+// going back that share no operand's buffer (MLIR's
+// findValueInReverseUseDefChain with leaves).
+func (ms *models) definitionsOrLeaves(v ir.Value) []ir.Value { return ms.reverseDefinitions(v, true) }
+
+// reverseDefinitions walks back from v through the operands whose
+// buffers the values found share, keeping the values whose definitions
+// write and, with leaves, the values that share no operand's buffer.
+func (ms *models) reverseDefinitions(v ir.Value, leaves bool) []ir.Value {
+	var out []ir.Value
 	seen := map[ir.Value]bool{}
 	work := []ir.Value{v}
 	for len(work) > 0 {
@@ -547,16 +557,22 @@ func (ms *models) definitions(v ir.Value) []ir.Value {
 		}
 		seen[x] = true
 		if ms.defines(x) {
-			defs = append(defs, x)
+			out = append(out, x)
 			continue
 		}
-		if r, ok := x.(*ir.OpResult); ok {
-			for _, u := range ms.aliasingOperands(r) {
-				work = append(work, u.op.Operand(u.i))
-			}
+		r, ok := x.(*ir.OpResult)
+		var from []use
+		if ok {
+			from = ms.aliasingOperands(r)
+		}
+		if leaves && len(from) == 0 {
+			out = append(out, x)
+		}
+		for _, u := range from {
+			work = append(work, u.op.Operand(u.i))
 		}
 	}
-	return defs
+	return out
 }
 
 // --- conflicts ---

@@ -119,40 +119,6 @@ func valueOwner(v ir.Value) *ir.Operation {
 	return nil
 }
 
-// definitionsOrLeaves is definitions, also keeping the values found
-// going back that share no operand's buffer (MLIR's
-// findValueInReverseUseDefChain with leaves).
-func (ms *models) definitionsOrLeaves(v ir.Value) []ir.Value {
-	var out []ir.Value
-	seen := map[ir.Value]bool{}
-	work := []ir.Value{v}
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		if ms.defines(x) {
-			out = append(out, x)
-			continue
-		}
-		r, ok := x.(*ir.OpResult)
-		if !ok {
-			out = append(out, x)
-			continue
-		}
-		from := ms.aliasingOperands(r)
-		if len(from) == 0 {
-			out = append(out, x)
-		}
-		for _, u := range from {
-			work = append(work, u.op.Operand(u.i))
-		}
-	}
-	return out
-}
-
 // --- regions ---
 
 // valueRegion returns the region that holds v.
