@@ -12,6 +12,7 @@ import (
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/internal/testutil"
 )
 
@@ -138,7 +139,7 @@ func TestVerifyFirstPrintsNullOperands(t *testing.T) {
 	}
 	var ret *ir.Operation
 	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
-		if op.Name() == "llvm.return" {
+		if _, ok := llvm.AsReturnOp(op); ok {
 			ret = op
 		}
 		return true
