@@ -83,24 +83,12 @@ func (ms *models) regionAliasingOperands(r *ir.OpResult) []use {
 // of MLIR's defaultResultBufferizesToMemoryWrite: an scf.if's result is
 // written when one of its branches writes what it yields).
 func (ms *models) definedInside(op *ir.Operation, from []use) bool {
-	seen := map[ir.Value]bool{}
-	var work []ir.Value
+	// A definition outside op uses only values defined before it, outside
+	// op too, so the walk may stop at every definition (definitions).
 	for _, u := range from {
-		work = append(work, u.op.Operand(u.i))
-	}
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		if op.IsAncestor(valueOwner(x)) && ms.defines(x) {
-			return true
-		}
-		if r, ok := x.(*ir.OpResult); ok {
-			for _, u := range ms.aliasingOperands(r) {
-				work = append(work, u.op.Operand(u.i))
+		for _, d := range ms.definitions(u.op.Operand(u.i)) {
+			if op.IsAncestor(valueOwner(d)) {
+				return true
 			}
 		}
 	}
