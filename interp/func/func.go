@@ -17,6 +17,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("func.return", funcReturn)
 	reg.Register("func.call", funcCall)
 	reg.AcceptPoison("func.return", "func.call")
+	reg.ExecutedBy("func.func", "func.call")
 }
 
 func funcReturn(f *interp.Frame, op *ir.Operation) error {

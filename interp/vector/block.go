@@ -135,7 +135,7 @@ func multiReduction(f *interp.Frame, op *ir.Operation) error {
 		reduced[x] = true
 	}
 	elem := interp.ElementType(src.Type)
-	combine, err := combiner(op, elem)
+	combine, err := combiner(op, enumName(op.Attr("kind")), elem)
 	if err != nil {
 		return err
 	}
@@ -181,9 +181,10 @@ func multiReduction(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
-// combiner returns the scalar combining function of a reduction kind.
-func combiner(op *ir.Operation, elem ir.Type) (func(a, b uint64) (uint64, error), error) {
-	names, ok := reductionOps[enumName(op.Attr("kind"))]
+// combiner returns the scalar combining function of the reduction kind
+// named kind ("add", "maxsi", ...) on elements of type elem.
+func combiner(op *ir.Operation, kind string, elem ir.Type) (func(a, b uint64) (uint64, error), error) {
+	names, ok := reductionOps[kind]
 	name := names[1]
 	if _, isFloat := elem.(*ir.FloatType); isFloat {
 		name = names[0]

@@ -1,9 +1,12 @@
-// Package vector gives a part of the vector dialect its semantics in the
+// Package vector gives the vector dialect its semantics in the
 // interpreter: print (as lowered upstream to the runner utilities),
-// broadcast of scalars, splat, extract and insert at static or dynamic
-// positions, extractelement, insertelement, reduction, fma, load and
-// store, shape_cast and bitcast. Vectors are interp.Dense values; arith and math operations apply
-// to them elementwise.
+// broadcast, splat, from_elements, step, extract and insert at static or
+// dynamic positions and their strided-slice forms, extractelement,
+// insertelement, reduction and multi_reduction, contract, outerproduct,
+// fma, masks (constant_mask, create_mask), load and store, masked and
+// transfer reads and writes, shape_cast, bitcast, type_cast, transpose and
+// shuffle. Vectors are interp.Dense values; arith and math operations
+// apply to them elementwise.
 package vector
 
 import (
@@ -40,6 +43,17 @@ func Register(reg *interp.Registry) {
 	reg.Register("vector.type_cast", typeCast)
 	reg.Register("vector.transpose", transpose)
 	reg.Register("vector.shuffle", shuffle)
+	reg.Register("vector.constant_mask", constantMask)
+	reg.Register("vector.create_mask", createMask)
+	reg.Register("vector.step", step)
+	reg.Register("vector.from_elements", fromElements)
+	reg.Register("vector.maskedload", maskedLoad)
+	reg.Register("vector.maskedstore", maskedStore)
+	reg.Register("vector.extract_strided_slice", extractStridedSlice)
+	reg.Register("vector.insert_strided_slice", insertStridedSlice)
+	reg.Register("vector.contract", contract)
+	reg.Register("vector.outerproduct", outerproduct)
+	reg.Register("vector.yield", interp.YieldOperands)
 }
 
 // shapeCast gives the elements, in row-major order, the result's shape.
