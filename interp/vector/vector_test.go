@@ -1,88 +1,65 @@
 package vector_test
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/strata-ir/strata/all"
-	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/run"
+	"github.com/strata-ir/strata/internal/interptest"
 )
-
-// execute runs the program src, named name, from @main with strata-run,
-// and returns what it printed and its diagnostics.
-func execute(t *testing.T, name, src string) (string, string, int) {
-	t.Helper()
-	file := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx := ir.NewContext()
-	all.Register(ctx)
-	var out, errb bytes.Buffer
-	code := run.Run(ctx, []string{"-e", "main", "-entry-point-result=void", file}, run.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
-	return out.String(), strings.ReplaceAll(errb.String(), file, name), code
-}
 
 // TestSemantics checks operations that mlir-opt-22 cannot lower to run
 // (run/testdata/diff compares the others with mlir-runner) against values
 // derived by hand from the operations' documented semantics.
 func TestSemantics(t *testing.T) {
-	tests := []struct{ name, body, want string }{
+	interptest.Check(t, []interptest.Case{
 		{
 			// Operands narrower than the accumulator are sign extended:
 			// out[i] = acc[i] + sum_k x[k][i] * y[k], -128*2 + 3*-3 +
 			// 100*127 + 1000 = 13435 and 127*2 + -4*-3 + 5*127 - 1000 = -99.
-			"contract-mixed-precision", `
+			Name: "contract-mixed-precision", Body: `
   %x = arith.constant dense<[[-128, 127], [3, -4], [100, 5]]> : vector<3x2xi8>
   %y = arith.constant dense<[2, -3, 127]> : vector<3xi8>
   %acc = arith.constant dense<[1000, -1000]> : vector<2xi32>
   %r = vector.contract {indexing_maps = [affine_map<(i, k) -> (k, i)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} %x, %y, %acc : vector<3x2xi8>, vector<3xi8> into vector<2xi32>
   vector.print %r : vector<2xi32>`,
-			"( 13435, -99 )\n",
+			Want: "( 13435, -99 )\n",
 		},
 		{
 			// f16 operands extended to an f32 accumulator: 0.1 in f16 is
 			// 0.0999755859375, squared in f32 and added to 1.
-			"contract-f16-into-f32", `
+			Name: "contract-f16-into-f32", Body: `
   %x = arith.constant dense<[0.1, 2.0]> : vector<2xf16>
   %acc = arith.constant 1.0 : f32
   %r = vector.contract {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> ()>], iterator_types = ["reduction"]} %x, %x, %acc : vector<2xf16>, vector<2xf16> into f32
   vector.print %r : f32`,
-			"5.00999\n",
+			Want: "5.00999\n",
 		},
 		{
 			// The kind combines every product into the accumulator:
 			// max(0.25, 2, -1, -3, 9).
-			"contract-maxnumf", `
+			Name: "contract-maxnumf", Body: `
   %a = arith.constant dense<[1.0, -2.0, 3.0, 4.5]> : vector<4xf32>
   %b = arith.constant dense<[2.0, 0.5, -1.0, 2.0]> : vector<4xf32>
   %s = arith.constant 0.25 : f32
   %r = vector.contract {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> ()>], iterator_types = ["reduction"], kind = #vector.kind<maxnumf>} %a, %b, %s : vector<4xf32>, vector<4xf32> into f32
   vector.print %r : f32`,
-			"9\n",
+			Want: "9\n",
 		},
 		{
 			// acc[i][j] * prod_k m[i][k] * n[k][j]: 1*(2*2*12) = 48,
 			// 2*(3*-2*6) = -72, 3*(-2*2*-8) = 96, -1*(-3*-2*-4) = 24.
-			"contract-mul", `
+			Name: "contract-mul", Body: `
   %m = arith.constant dense<[[1, 2, 3], [-1, 2, -2]]> : vector<2x3xi32>
   %n = arith.constant dense<[[2, 3], [1, -1], [4, 2]]> : vector<3x2xi32>
   %acc = arith.constant dense<[[1, 2], [3, -1]]> : vector<2x2xi32>
   %r = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<mul>} %m, %n, %acc : vector<2x3xi32>, vector<3x2xi32> into vector<2x2xi32>
   vector.print %r : vector<2x2xi32>`,
-			"( ( 48, -72 ), ( 96, 24 ) )\n",
+			Want: "( ( 48, -72 ), ( 96, 24 ) )\n",
 		},
 		{
 			// A float outer product with an accumulator is fused: 1/3
 			// times 3 plus -1 is 2^-25 (the rounding error of 1/3 in f32)
 			// with one rounding, 0 with two.
-			"outerproduct-fused", `
+			Name: "outerproduct-fused", Body: `
   %one = arith.constant 1.0 : f32
   %three = arith.constant 3.0 : f32
   %third = arith.divf %one, %three : f32
@@ -91,63 +68,39 @@ func TestSemantics(t *testing.T) {
   %acc = arith.constant dense<-1.0> : vector<1x1xf32>
   %r = vector.outerproduct %a, %b, %acc : vector<1xf32>, vector<1xf32>
   vector.print %r : vector<1x1xf32>`,
-			"( ( 2.98023e-08 ) )\n",
+			Want: "( ( 2.98023e-08 ) )\n",
 		},
 		{
 			// A 0-D mask is set when its one size is positive.
-			"masks-0d", `
+			Name: "masks-0d", Body: `
   %a = vector.constant_mask [1] : vector<i1>
   vector.print %a : vector<i1>
   %c0 = arith.constant 0 : index
   %b = vector.create_mask %c0 : vector<i1>
   vector.print %b : vector<i1>`,
-			"( 1 )\n( 0 )\n",
+			Want: "( 1 )\n( 0 )\n",
 		},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			src := "func.func @main() {" + tc.body + "\n  return\n}\n"
-			got, errs, code := execute(t, tc.name+".mlir", src)
-			if code != 0 {
-				t.Fatalf("exit %d: %s", code, errs)
-			}
-			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("output (-want +got):\n%s", diff)
-			}
-		})
-	}
+	}, "")
 }
 
 // TestErrors checks that accesses upstream leaves undefined are located
 // errors.
 func TestErrors(t *testing.T) {
-	tests := []struct{ name, body, want string }{
-		{"maskedload-set-lane-out-of-bounds", `
+	interptest.CheckErrors(t, []interptest.Case{
+		{Name: "maskedload-set-lane-out-of-bounds", Body: `
   %m = memref.alloc() : memref<6xf32>
   %c4 = arith.constant 4 : index
   %c3 = arith.constant 3 : index
   %mask = vector.create_mask %c3 : vector<4xi1>
   %pass = arith.constant dense<0.0> : vector<4xf32>
   %l = vector.maskedload %m[%c4], %mask, %pass : memref<6xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>`,
-			"maskedload-set-lane-out-of-bounds.mlir:7:8: error: lane 2 is set in the mask but out of bounds: element [6] of a memref of sizes [6]"},
-		{"maskedstore-set-lane-out-of-bounds", `
+			Want: "maskedload-set-lane-out-of-bounds.mlir:7:8: error: lane 2 is set in the mask but out of bounds: element [6] of a memref of sizes [6]"},
+		{Name: "maskedstore-set-lane-out-of-bounds", Body: `
   %m = memref.alloc() : memref<2x3xi32>
   %c1 = arith.constant 1 : index
   %mask = vector.constant_mask [3] : vector<4xi1>
   %v = arith.constant dense<1> : vector<4xi32>
   vector.maskedstore %m[%c1, %c1], %mask, %v : memref<2x3xi32>, vector<4xi1>, vector<4xi32>`,
-			"maskedstore-set-lane-out-of-bounds.mlir:6:3: error: lane 2 is set in the mask but out of bounds: element [1 3] of a memref of sizes [2 3]"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			src := "func.func @main() {" + tc.body + "\n  return\n}\n"
-			_, errs, code := execute(t, tc.name+".mlir", src)
-			if code == 0 {
-				t.Fatalf("no error, want %q", tc.want)
-			}
-			if !strings.Contains(errs, tc.want) {
-				t.Errorf("error %q, want %q", errs, tc.want)
-			}
-		})
-	}
+			Want: "maskedstore-set-lane-out-of-bounds.mlir:6:3: error: lane 2 is set in the mask but out of bounds: element [1 3] of a memref of sizes [2 3]"},
+	}, "")
 }
