@@ -53,8 +53,11 @@ func upstreamOutput(t *testing.T, file string) string {
 	mlirOpt, runner, libs := runnerTools(t)
 	ll := filepath.Join(t.TempDir(), "lowered.mlir")
 	args := strings.Fields(upstreamPipeline)
-	if src, err := os.ReadFile(file); err == nil && strings.Contains(string(src), "linalg.softmax") {
-		// Upstream lowers linalg.softmax only once decomposed.
+	if src, err := os.ReadFile(file); err == nil && (strings.Contains(string(src), "linalg.softmax") ||
+		strings.Contains(string(src), "linalg.pack") || strings.Contains(string(src), "linalg.unpack")) {
+		// Upstream lowers linalg.softmax only once decomposed, and
+		// linalg.pack and linalg.unpack only once lowered to tensor
+		// and linalg operations.
 		lib, _ := filepath.Abs(filepath.Join("testdata", "decompose.mlir"))
 		args = append([]string{"--transform-preload-library=transform-library-paths=" + lib, "--transform-interpreter"}, args...)
 	}

@@ -40,6 +40,8 @@ func Register(reg *interp.Registry) {
 	reg.Register("linalg.yield", interp.YieldOperands)
 	reg.Register("linalg.index", index)
 	reg.Register("linalg.softmax", softmax)
+	reg.Register("linalg.pack", pack)
+	reg.Register("linalg.unpack", unpack)
 	for name := range namedMaps {
 		reg.Register("linalg."+name, named)
 	}

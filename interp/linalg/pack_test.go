@@ -1,0 +1,22 @@
+package linalg_test
+
+import (
+	"testing"
+
+	"github.com/strata-ir/strata/internal/interptest"
+)
+
+// TestPackErrors checks that a pack whose tiles overrun the source
+// without a padding value, which upstream leaves undefined, is a located
+// error (run/testdata/diff/linalg_pack.mlir compares the defined cases
+// with mlir-runner).
+func TestPackErrors(t *testing.T) {
+	interptest.CheckErrors(t, []interptest.Case{
+		{Name: "pack-no-padding", Body: `
+  %s = arith.constant dense<1.0> : tensor<5xf32>
+  %t = arith.constant 2 : index
+  %d = tensor.empty() : tensor<3x2xf32>
+  %p = linalg.pack %s inner_dims_pos = [0] inner_tiles = [%t] into %d : tensor<5xf32> -> tensor<3x2xf32>`,
+			Want: "pack-no-padding.mlir:5:8: error: element [2 1] of the result is past the end of the source [5], and there is no padding value"},
+	}, "")
+}
