@@ -42,6 +42,9 @@ func Register(reg *interp.Registry) {
 	reg.Register("linalg.softmax", softmax)
 	reg.Register("linalg.pack", pack)
 	reg.Register("linalg.unpack", unpack)
+	reg.Register("linalg.winograd_filter_transform", winogradFilter)
+	reg.Register("linalg.winograd_input_transform", winogradInput)
+	reg.Register("linalg.winograd_output_transform", winogradOutput)
 	for name := range namedMaps {
 		reg.Register("linalg."+name, named)
 	}
