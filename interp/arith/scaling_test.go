@@ -3,7 +3,7 @@ package arith_test
 import (
 	"testing"
 
-	"github.com/strata-ir/strata/internal/interptest"
+	"github.com/strata-ir/strata/internal/progtest"
 )
 
 // TestScaling checks arith.scaling_extf and scaling_truncf, which
@@ -12,7 +12,7 @@ import (
 // f8E8M0FNU, a power of two, then a multiplication (extf) or a division
 // in the input's type followed by truncf.
 func TestScaling(t *testing.T) {
-	interptest.Check(t, []interptest.Case{
+	progtest.CheckCases(t, []progtest.Case{
 		{Name: "extf-mx", Body: `
   %a = arith.constant dense<[1.5, -0.5, 6.0, 3.0]> : vector<4xf4E2M1FN>
   %s = arith.constant dense<[4.0, 0.5, 1.0, 0.25]> : vector<4xf8E8M0FNU>

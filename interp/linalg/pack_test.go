@@ -3,7 +3,7 @@ package linalg_test
 import (
 	"testing"
 
-	"github.com/strata-ir/strata/internal/interptest"
+	"github.com/strata-ir/strata/internal/progtest"
 )
 
 // TestPackErrors checks that a pack whose tiles overrun the source
@@ -11,7 +11,7 @@ import (
 // error (run/testdata/diff/linalg_pack.mlir compares the defined cases
 // with mlir-runner).
 func TestPackErrors(t *testing.T) {
-	interptest.CheckErrors(t, []interptest.Case{
+	progtest.CheckErrors(t, []progtest.Case{
 		{Name: "pack-no-padding", Body: `
   %s = arith.constant dense<1.0> : tensor<5xf32>
   %t = arith.constant 2 : index
@@ -26,7 +26,7 @@ func TestPackErrors(t *testing.T) {
 // check), undefined upstream, is a located error (run/testdata/diff/linalg_winograd.mlir compares the defined
 // cases with mlir-runner).
 func TestWinogradErrors(t *testing.T) {
-	interptest.CheckErrors(t, []interptest.Case{
+	progtest.CheckErrors(t, []progtest.Case{
 		{Name: "input-overrun", Body: `
   %in0 = arith.constant dense<1.0> : tensor<1x5x6x1xf32>
   %in = tensor.cast %in0 : tensor<1x5x6x1xf32> to tensor<1x?x?x1xf32>

@@ -3,7 +3,7 @@ package memref_test
 import (
 	"testing"
 
-	"github.com/strata-ir/strata/internal/interptest"
+	"github.com/strata-ir/strata/internal/progtest"
 )
 
 // TestDMA checks memref.dma_start and dma_wait, which upstream does not
@@ -27,7 +27,7 @@ func TestDMA(t *testing.T) {
     memref.store %v, %src[%r, %c] : memref<3x4xi32>
   }
   %tag = memref.alloc() : memref<1xi32>`
-	interptest.Check(t, []interptest.Case{
+	progtest.CheckCases(t, []progtest.Case{
 		// Elements 5..10 of the source (row 1 from column 1 on, then
 		// row 2) into a 1-D buffer from element 1.
 		{Name: "contiguous", Body: fill + `
@@ -52,7 +52,7 @@ func TestDMA(t *testing.T) {
   vector.print %v : vector<6xi32>`,
 			Want: "( 1, 2, 5, 6, 9, 10 )\n"},
 	}, "")
-	interptest.CheckErrors(t, []interptest.Case{
+	progtest.CheckErrors(t, []progtest.Case{
 		{Name: "source-overrun", Body: fill + `
   %dst = memref.alloc() : memref<8xi32, 1>
   %n = arith.constant 8 : index
@@ -68,7 +68,7 @@ func TestDMA(t *testing.T) {
 // TestErrors checks that what upstream leaves undefined is a located
 // error.
 func TestErrors(t *testing.T) {
-	interptest.CheckErrors(t, []interptest.Case{
+	progtest.CheckErrors(t, []progtest.Case{
 		{Name: "distinct-objects-alias", Body: `
   %m = memref.alloc() : memref<8xf32>
   %a = memref.subview %m[0] [5] [1] : memref<8xf32> to memref<5xf32, strided<[1]>>
@@ -86,7 +86,7 @@ func TestErrors(t *testing.T) {
   %r = memref.reshape %m(%s) : (memref<6xf32>, memref<2xindex>) -> memref<?x?xf32>`,
 			Want: "reshape-element-count.mlir:9:8: error: cannot reshape 6 elements into 16"},
 	}, "")
-	interptest.Check(t, []interptest.Case{
+	progtest.CheckCases(t, []progtest.Case{
 		{Name: "distinct-objects-disjoint", Body: `
   %m = memref.alloc() : memref<8xf32>
   %a = memref.subview %m[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>

@@ -3,7 +3,7 @@ package tensor_test
 import (
 	"testing"
 
-	"github.com/strata-ir/strata/internal/interptest"
+	"github.com/strata-ir/strata/internal/progtest"
 )
 
 // TestGatherScatter checks tensor.gather and tensor.scatter, which
@@ -16,7 +16,7 @@ func TestGatherScatter(t *testing.T) {
   %c0 = arith.constant 0 : index
   %z = arith.constant 0 : i32
   %src = arith.constant dense<[[[0, 1], [2, 3], [4, 5]], [[6, 7], [8, 9], [10, 11]]]> : tensor<2x3x2xi32>`
-	interptest.Check(t, []interptest.Case{
+	progtest.CheckCases(t, []progtest.Case{
 		// Rows (dimension 1) 2 and 0 of each matrix: the result is
 		// 2 (positions) x 2 x 1 x 2.
 		{Name: "gather-one-dim", Body: src + `
@@ -46,7 +46,7 @@ func TestGatherScatter(t *testing.T) {
   vector.print %v : vector<2x3x2xi32>`,
 			Want: "( ( ( 7, 1 ), ( 8, 2 ), ( 9, 3 ) ), ( ( 10, 4 ), ( 11, 5 ), ( 12, 6 ) ) )\n"},
 	}, "")
-	interptest.CheckErrors(t, []interptest.Case{
+	progtest.CheckErrors(t, []progtest.Case{
 		{Name: "gather-out-of-bounds", Body: src + `
   %idx = arith.constant dense<[[1], [3]]> : tensor<2x1xindex>
   %g = tensor.gather %src[%idx] gather_dims([1]) : (tensor<2x3x2xi32>, tensor<2x1xindex>) -> tensor<2x2x1x2xi32>`,

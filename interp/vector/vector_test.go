@@ -3,14 +3,14 @@ package vector_test
 import (
 	"testing"
 
-	"github.com/strata-ir/strata/internal/interptest"
+	"github.com/strata-ir/strata/internal/progtest"
 )
 
 // TestSemantics checks operations that mlir-opt-22 cannot lower to run
 // (run/testdata/diff compares the others with mlir-runner) against values
 // derived by hand from the operations' documented semantics.
 func TestSemantics(t *testing.T) {
-	interptest.Check(t, []interptest.Case{
+	progtest.CheckCases(t, []progtest.Case{
 		{
 			// Operands narrower than the accumulator are sign extended:
 			// out[i] = acc[i] + sum_k x[k][i] * y[k], -128*2 + 3*-3 +
@@ -86,7 +86,7 @@ func TestSemantics(t *testing.T) {
 // TestErrors checks that accesses upstream leaves undefined are located
 // errors.
 func TestErrors(t *testing.T) {
-	interptest.CheckErrors(t, []interptest.Case{
+	progtest.CheckErrors(t, []progtest.Case{
 		{Name: "maskedload-set-lane-out-of-bounds", Body: `
   %m = memref.alloc() : memref<6xf32>
   %c4 = arith.constant 4 : index
