@@ -16,6 +16,11 @@
 // other body is interpreted once per point. Loops run in
 // the order of the iteration dimensions, as upstream's lowering to loops
 // does, so float results are bit-identical to it.
+//
+// linalg.pack and linalg.unpack move elements between a tensor and its
+// tiled layout (pack.go); the winograd filter, input and output
+// transforms multiply by the constant matrices of upstream's
+// decomposition, rounding as its matmuls do (winograd.go).
 package linalg
 
 import (
