@@ -46,6 +46,20 @@ func runnerTools(t *testing.T) (mlirOpt, runner, libs string) {
 	return mlirOpt, runner, strings.Join(found, ",")
 }
 
+// needsDecomposition reports whether the program src uses operations
+// that upstream's lowering to loops accepts only once
+// testdata/decompose.mlir has decomposed them: linalg.softmax and the
+// winograd transforms (decomposed), linalg.pack and linalg.unpack
+// (lowered to tensor and linalg operations).
+func needsDecomposition(src string) bool {
+	for _, op := range []string{"linalg.softmax", "linalg.pack", "linalg.unpack", "linalg.winograd_"} {
+		if strings.Contains(src, op) {
+			return true
+		}
+	}
+	return false
+}
+
 // upstreamOutput lowers file with mlir-opt-22 and runs @main with
 // mlir-runner.
 func upstreamOutput(t *testing.T, file string) string {
@@ -53,8 +67,7 @@ func upstreamOutput(t *testing.T, file string) string {
 	mlirOpt, runner, libs := runnerTools(t)
 	ll := filepath.Join(t.TempDir(), "lowered.mlir")
 	args := strings.Fields(upstreamPipeline)
-	if src, err := os.ReadFile(file); err == nil && strings.Contains(string(src), "linalg.softmax") {
-		// Upstream lowers linalg.softmax only once decomposed.
+	if src, err := os.ReadFile(file); err == nil && needsDecomposition(string(src)) {
 		lib, _ := filepath.Abs(filepath.Join("testdata", "decompose.mlir"))
 		args = append([]string{"--transform-preload-library=transform-library-paths=" + lib, "--transform-interpreter"}, args...)
 	}

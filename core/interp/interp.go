@@ -51,6 +51,8 @@ type Registry struct {
 	// poisonOK holds the operation names and dialect prefixes ("arith.")
 	// of AcceptPoison.
 	poisonOK map[string]bool
+	// executedBy maps the operations of ExecutedBy to what executes them.
+	executedBy map[string]string
 }
 
 // ExternalFunc is the implementation of a function declared without a body
@@ -60,8 +62,21 @@ type ExternalFunc func(f *Frame, call *ir.Operation, args []Value) ([]Value, err
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry {
-	return &Registry{ops: map[string]OpFunc{}, extern: map[string]ExternalFunc{}, poisonOK: map[string]bool{}}
+	return &Registry{ops: map[string]OpFunc{}, extern: map[string]ExternalFunc{}, poisonOK: map[string]bool{}, executedBy: map[string]string{}}
 }
+
+// ExecutedBy declares that the operation opName has no semantics of its
+// own because the semantics of the operation by execute it: a
+// terminator or nested operation that its parent interprets (scf.reduce
+// is how scf.parallel combines its iterations), or a function-like
+// operation that calls run (func.func, by func.call). Reaching such an
+// operation outside its executor is a located error that names the
+// executor.
+func (r *Registry) ExecutedBy(opName, by string) { r.executedBy[opName] = by }
+
+// Executor returns the operation declared with ExecutedBy to execute
+// opName, or "".
+func (r *Registry) Executor(opName string) string { return r.executedBy[opName] }
 
 // AcceptPoison declares operations whose semantics handle poison operands
 // (Poison) themselves: names ("cf.cond_br") or dialect prefixes ending in
@@ -591,6 +606,9 @@ func (f *Frame) exec(op *ir.Operation, slots *opSlots, c cachedOp) error {
 	if fn == nil {
 		if rb, ok := ir.RegionBranchOp.Of(op); ok {
 			return f.regionBranch(op, rb)
+		}
+		if by := f.in.reg.Executor(op.Name()); by != "" {
+			return Errorf(op, "'"+op.Name()+"' executes only as part of '"+by+"'")
 		}
 		return Errorf(op, "the interpreter has no semantics for '"+op.Name()+"'")
 	}

@@ -361,6 +361,16 @@ func verifyBitcast(op BitcastOp) error {
 func verifyConstantMask(op ConstantMaskOp) error {
 	vt := op.Result().Type().(*ir.VectorType)
 	sizes := denseI64(op.MaskDimSizes())
+	if len(vt.Shape) == 0 {
+		// A 0-D mask has one size: 0 (unset) or 1 (set).
+		if len(sizes) != 1 {
+			return ir.NewError(op.Loc(), "array attr must have length 1 for 0-D vectors")
+		}
+		if sizes[0] != 0 && sizes[0] != 1 {
+			return ir.NewError(op.Loc(), "mask dim size must be either 0 or 1 for 0-D vectors")
+		}
+		return nil
+	}
 	if len(sizes) != len(vt.Shape) {
 		return ir.OpError(op.Operation, "must specify array attr of size equal vector result rank")
 	}
@@ -383,6 +393,12 @@ func verifyConstantMask(op ConstantMaskOp) error {
 
 func verifyCreateMask(op CreateMaskOp) error {
 	vt := op.Result().Type().(*ir.VectorType)
+	if len(vt.Shape) == 0 {
+		if len(op.Dims()) != 1 {
+			return ir.OpError(op.Operation, "must specify exactly one operand for 0-D create_mask")
+		}
+		return nil
+	}
 	if len(op.Dims()) != len(vt.Shape) {
 		return ir.OpError(op.Operation, "must specify an operand for each result vector dimension")
 	}

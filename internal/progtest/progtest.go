@@ -50,3 +50,64 @@ func CheckPrograms(t *testing.T, glob string) {
 		})
 	}
 }
+
+// Case is a program body (the operations of @main, without its return)
+// and what it prints or, for a program that must fail, a part of its
+// diagnostics.
+type Case struct {
+	Name, Body, Want string
+}
+
+// source returns the module of the case: @main holding Body, then the
+// declarations decls.
+func (c Case) source(decls string) string {
+	return "func.func @main() {" + c.Body + "\n  return\n}\n" + decls
+}
+
+// runCase writes the case's program, followed by decls, to a file
+// called after the case and runs it. The diagnostics name the file by
+// its base name.
+func runCase(t *testing.T, c Case, decls string) (stdout, stderr string, code int) {
+	t.Helper()
+	name := c.Name + ".mlir"
+	file := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(file, []byte(c.source(decls)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := Run(file)
+	return out, strings.ReplaceAll(errs, file, name), code
+}
+
+// CheckCases runs each case (a subtest each), which must exit 0 and
+// print exactly Want.
+func CheckCases(t *testing.T, cases []Case, decls string) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			got, errs, code := runCase(t, c, decls)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			if got != c.Want {
+				t.Errorf("output:\n%s\nwant:\n%s", got, c.Want)
+			}
+		})
+	}
+}
+
+// CheckErrors runs each case (a subtest each), which must fail with
+// diagnostics containing Want.
+func CheckErrors(t *testing.T, cases []Case, decls string) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			_, errs, code := runCase(t, c, decls)
+			if code == 0 {
+				t.Fatalf("no error, want %q", c.Want)
+			}
+			if !strings.Contains(errs, c.Want) {
+				t.Errorf("error %q, want %q", errs, c.Want)
+			}
+		})
+	}
+}

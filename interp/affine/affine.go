@@ -1,6 +1,8 @@
 // Package affine gives the affine dialect its semantics in the
 // interpreter: affine.for, affine.if and affine.yield, affine.apply,
-// affine.min and affine.max, affine.load and affine.store. Maps and integer
+// affine.min and affine.max, affine.load and affine.store, their vector
+// forms affine.vector_load and affine.vector_store, and affine.prefetch
+// (a cache hint, without effect). Maps and integer
 // sets are evaluated on the index values of their operands, with floordiv,
 // ceildiv and mod rounding as MLIR defines them.
 package affine
@@ -13,6 +15,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	affined "github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/interp/memref"
+	vectori "github.com/strata-ir/strata/interp/vector"
 )
 
 // Register adds the semantics of the affine operations to reg.
@@ -25,6 +28,9 @@ func Register(reg *interp.Registry) {
 	reg.Register("affine.for", forOp)
 	reg.Register("affine.if", ifOp)
 	reg.Register("affine.yield", interp.YieldOperands)
+	reg.Register("affine.vector_load", vectorLoad)
+	reg.Register("affine.vector_store", vectorStore)
+	reg.Register("affine.prefetch", prefetch)
 }
 
 // eval computes e for the given dimension and symbol values.
@@ -185,6 +191,54 @@ func store(f *interp.Frame, op *ir.Operation) error {
 	}
 	m.Buf.Data[p] = v.Bits()
 	return nil
+}
+
+// vectorLoad is affine.vector_load: vector.load at the indices the map
+// gives.
+func vectorLoad(f *interp.Frame, op *ir.Operation) error {
+	m, err := memref.MemRefOperand(f, op, 0)
+	if err != nil {
+		return err
+	}
+	idx, _, err := evalMap(f, op, "map", 1)
+	if err != nil {
+		return err
+	}
+	v, err := vectori.Load(op, m, idx, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, v)
+	return nil
+}
+
+// vectorStore is affine.vector_store: vector.store at the indices the
+// map gives.
+func vectorStore(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	m, err := memref.MemRefOperand(f, op, 1)
+	if err != nil {
+		return err
+	}
+	idx, _, err := evalMap(f, op, "map", 2)
+	if err != nil {
+		return err
+	}
+	return vectori.Store(op, m, idx, v)
+}
+
+// prefetch is affine.prefetch: a hint to the cache, with no effect on
+// the program's state; its map is evaluated (an error there is the
+// program's).
+func prefetch(f *interp.Frame, op *ir.Operation) error {
+	if _, err := memref.MemRefOperand(f, op, 0); err != nil {
+		return err
+	}
+	_, _, err := evalMap(f, op, "map", 1)
+	return err
 }
 
 func setResults(op *ir.Operation, f *interp.Frame, vs []interp.Value) error {

@@ -541,6 +541,8 @@ func buildScalars() {
 		return interp.MakeInt(rt, args[0].Uint()), nil
 	})
 	ew("extf", FloatUnary(func(a float64) float64 { return a }))
+	ew("scaling_extf", scalingExtF)
+	ew("scaling_truncf", scalingTruncF)
 	ew("truncf", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 		if m, ok := op.Attr("roundingmode").(*ir.IntegerAttr); ok && m.Int64() != 0 {
 			return interp.Value{}, interp.Errorf(op, "the interpreter supports only the to_nearest_even rounding mode")

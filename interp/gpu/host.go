@@ -21,6 +21,12 @@ func registerHost(reg *interp.Registry) {
 	reg.Register("gpu.wait", synchronized(token))
 	reg.Register("gpu.host_register", synchronized(token))
 	reg.Register("gpu.host_unregister", synchronized(token))
+	// The interpreter has one device, which every index selects, as its
+	// mgpuSetDefaultDevice (what the operation lowers to) has.
+	reg.Register("gpu.set_default_device", func(f *interp.Frame, op *ir.Operation) error {
+		_, err := f.Operand(op, 0)
+		return err
+	})
 	// The device view of host-registered memory, from MLIR's ROCm
 	// runtime wrappers (hipHostGetDevicePointer): the interpreter's host
 	// and device memory are one, so it is the same memref.

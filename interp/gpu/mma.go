@@ -31,6 +31,8 @@ func registerMMA(reg *interp.Registry) {
 	reg.Register(gpu.SubgroupMmaComputeOpName, mmaCompute)
 	reg.Register(gpu.SubgroupMmaConstantMatrixOpName, mmaConstant)
 	reg.Register(gpu.SubgroupMmaElementwiseOpName, mmaElementwise)
+	reg.Register(gpu.SubgroupMmaExtractThreadLocalOpName, mmaExtractThreadLocal)
+	reg.Register(gpu.SubgroupMmaInsertThreadLocalOpName, mmaInsertThreadLocal)
 }
 
 func matrixType(op *ir.Operation, t ir.Type) (gpu.MmaMatrixType, int64, int64, error) {

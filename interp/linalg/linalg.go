@@ -16,6 +16,11 @@
 // other body is interpreted once per point. Loops run in
 // the order of the iteration dimensions, as upstream's lowering to loops
 // does, so float results are bit-identical to it.
+//
+// linalg.pack and linalg.unpack move elements between a tensor and its
+// tiled layout (pack.go); the winograd filter, input and output
+// transforms multiply by the constant matrices of upstream's
+// decomposition, rounding as its matmuls do (winograd.go).
 package linalg
 
 import (
@@ -40,6 +45,11 @@ func Register(reg *interp.Registry) {
 	reg.Register("linalg.yield", interp.YieldOperands)
 	reg.Register("linalg.index", index)
 	reg.Register("linalg.softmax", softmax)
+	reg.Register("linalg.pack", pack)
+	reg.Register("linalg.unpack", unpack)
+	reg.Register("linalg.winograd_filter_transform", winogradFilter)
+	reg.Register("linalg.winograd_input_transform", winogradInput)
+	reg.Register("linalg.winograd_output_transform", winogradOutput)
 	for name := range namedMaps {
 		reg.Register("linalg."+name, named)
 	}

@@ -37,7 +37,29 @@ func Register(reg *interp.Registry) {
 		// Elementwise propagates poison operands.
 		reg.AcceptPoison(name)
 	}
+	reg.Register("math.sincos", sincos)
+	reg.AcceptPoison("math.sincos")
 	RegisterLibm(reg)
+}
+
+// sincos is math.sincos: the sine and the cosine of its operand,
+// elementwise, as math.sin and math.cos compute them.
+func sincos(f *interp.Frame, op *ir.Operation) error {
+	args, err := f.OperandsScratch(op)
+	if err != nil {
+		return err
+	}
+	if op.NumResults() != 2 {
+		return interp.Errorf(op, "expected two results")
+	}
+	for i, name := range []string{"math.sin", "math.cos"} {
+		r, err := arithi.Apply(op, scalars[name], args, op.Result(i).Type())
+		if err != nil {
+			return err
+		}
+		f.SetResult(op, i, r)
+	}
+	return nil
 }
 
 func unary(fn func(float64) float64) arithi.ScalarFunc { return arithi.FloatUnary(fn) }

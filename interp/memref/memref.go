@@ -54,6 +54,11 @@ func Register(reg *interp.Registry) {
 	reg.Register("bufferization.clone", cloneOp)
 	reg.Register("bufferization.dealloc", deallocOp)
 	reg.Register("memref.realloc", realloc)
+	reg.Register("memref.reshape", reshape)
+	reg.Register("memref.prefetch", prefetch)
+	reg.Register("memref.distinct_objects", distinctObjects)
+	reg.Register("memref.dma_start", dmaStart)
+	reg.Register("memref.dma_wait", dmaWait)
 }
 
 // MemRefOperand returns op's operand i as a memref view.

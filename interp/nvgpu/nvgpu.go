@@ -28,6 +28,9 @@
 //   - TMA (tma.go): tensor maps made on the host with the driver's limits,
 //     box loads (completing transaction bytes on an mbarrier) and stores,
 //     out-of-bounds fill, the 32, 64 and 128-byte swizzles.
+//   - nvgpu.elect.sync: a warp collective, true in the lowest lane;
+//     nvgpu.rcp: the reciprocal, exactly rounded, with ftz flushing
+//     subnormals (elect.go).
 //   - wgmma (wgmma.go): descriptors of swizzled shared-memory matrices,
 //     checked against their buffer; warpgroup.mma as a collective of the
 //     warpgroup's 128 threads; the accumulator stored in its fragment
@@ -47,6 +50,8 @@ import (
 // Register adds the semantics of the nvgpu operations to reg.
 func Register(reg *interp.Registry) {
 	reg.Register("nvgpu.ldmatrix", ldmatrix)
+	reg.Register("nvgpu.elect.sync", electSync)
+	reg.Register("nvgpu.rcp", rcp)
 	reg.Register("nvgpu.mma.sync", mmaSync)
 	reg.Register("nvgpu.device_async_copy", asyncCopyOp)
 	reg.Register("nvgpu.device_async_create_group", createGroup)

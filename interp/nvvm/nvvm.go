@@ -29,6 +29,7 @@ import (
 	dnvvm "github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/interp/arith"
 	"github.com/strata-ir/strata/interp/llvm"
+	"github.com/strata-ir/strata/interp/nvgpu"
 )
 
 // sreg reads a special register of the running thread.
@@ -431,26 +432,18 @@ func redux(f *interp.Frame, op *ir.Operation) error {
 // elect is elect.sync: true in the lowest lane of the member mask (every
 // lane of the warp without one).
 func elect(f *interp.Frame, op *ir.Operation) error {
-	t, err := simt.Of(f, op)
-	if err != nil {
-		return err
-	}
 	mask := uint32(0xffffffff)
 	if op.NumOperands() > 0 {
+		var err error
 		if _, mask, err = warpOperand(f, op, 0); err != nil {
 			return err
 		}
 	}
-	out, err := t.WarpCollective(f, op, mask, nil, func(group []*simt.Arrival) error {
-		for i, a := range group {
-			a.Out = i == 0
-		}
-		return nil
-	})
+	ok, err := nvgpu.Elect(f, op, mask)
 	if err != nil {
 		return err
 	}
-	f.SetResult(op, 0, interp.MakeBool(op.Result(0).Type(), out.(bool)))
+	f.SetResult(op, 0, interp.MakeBool(op.Result(0).Type(), ok))
 	return nil
 }
 

@@ -27,6 +27,11 @@ func Register(reg *interp.Registry) {
 	reg.Register("scf.yield", interp.YieldOperands)
 	reg.Register("scf.condition", interp.YieldOperands)
 	reg.Register("scf.reduce.return", interp.YieldOperands)
+	// The terminators that combine or publish the iterations' values are
+	// run by their loops.
+	reg.ExecutedBy("scf.reduce", "scf.parallel")
+	reg.ExecutedBy("scf.forall.in_parallel", "scf.forall")
+	reg.ExecutedBy("tensor.parallel_insert_slice", "scf.forall")
 }
 
 func setResults(op *ir.Operation, f *interp.Frame, vs []interp.Value) error {

@@ -32,6 +32,8 @@ func Register(reg *interp.Registry) {
 	reg.Register("tensor.reshape", reshape)
 	reg.Register("tensor.concat", concat)
 	reg.Register("tensor.yield", interp.YieldOperands)
+	reg.Register("tensor.gather", gather)
+	reg.Register("tensor.scatter", scatter)
 }
 
 // DenseOperand returns op's operand i as a tensor.

@@ -48,6 +48,7 @@ import (
 // Register adds the semantics of the tile dialect to reg.
 func Register(reg *interp.Registry) {
 	reg.Register("tile.launch", launch)
+	reg.ExecutedBy("tile.func", "tile.launch")
 	reg.Register("tile.return", func(f *interp.Frame, _ *ir.Operation) error { f.Return(nil); return nil })
 	reg.Register("tile.program_id", programID(false))
 	reg.Register("tile.num_programs", programID(true))

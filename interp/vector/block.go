@@ -34,8 +34,14 @@ func ReadBlock(op *ir.Operation, f *interp.Frame, m *interp.MemRef, shape []int6
 	if err != nil {
 		return nil, err
 	}
+	return ReadBlockAt(op, m, base, shape)
+}
+
+// ReadBlockAt reads the n-D block of shape at the indices base of m: the
+// vector's dimensions run along the memref's trailing ones.
+func ReadBlockAt(op *ir.Operation, m *interp.MemRef, base, shape []int64) (*interp.Dense, error) {
 	out := &interp.Dense{Shape: shape, Data: make([]uint64, interp.NumElements(shape))}
-	err = eachElement(op, m, base, shape, func(i, q int64) error {
+	err := eachElement(op, m, base, shape, func(i, q int64) error {
 		if err := m.Buf.Access(op, q, 1, false); err != nil {
 			return err
 		}
@@ -52,6 +58,12 @@ func WriteBlock(op *ir.Operation, f *interp.Frame, m *interp.MemRef, d *interp.D
 	if err != nil {
 		return err
 	}
+	return WriteBlockAt(op, m, base, d, mask)
+}
+
+// WriteBlockAt writes d at the indices base of m, only where mask
+// (broadcast to d's shape) is set when mask is given.
+func WriteBlockAt(op *ir.Operation, m *interp.MemRef, base []int64, d *interp.Dense, mask *interp.Dense) error {
 	return eachElement(op, m, base, d.Shape, func(i, q int64) error {
 		if mask != nil && !MaskAt(mask, d.Shape, i) {
 			return nil
@@ -135,7 +147,7 @@ func multiReduction(f *interp.Frame, op *ir.Operation) error {
 		reduced[x] = true
 	}
 	elem := interp.ElementType(src.Type)
-	combine, err := combiner(op, elem)
+	combine, err := combiner(op, enumName(op.Attr("kind")), elem)
 	if err != nil {
 		return err
 	}
@@ -181,9 +193,10 @@ func multiReduction(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
-// combiner returns the scalar combining function of a reduction kind.
-func combiner(op *ir.Operation, elem ir.Type) (func(a, b uint64) (uint64, error), error) {
-	names, ok := reductionOps[enumName(op.Attr("kind"))]
+// combiner returns the scalar combining function of the reduction kind
+// named kind ("add", "maxsi", ...) on elements of type elem.
+func combiner(op *ir.Operation, kind string, elem ir.Type) (func(a, b uint64) (uint64, error), error) {
+	names, ok := reductionOps[kind]
 	name := names[1]
 	if _, isFloat := elem.(*ir.FloatType); isFloat {
 		name = names[0]

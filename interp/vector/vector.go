@@ -1,9 +1,12 @@
-// Package vector gives a part of the vector dialect its semantics in the
+// Package vector gives the vector dialect its semantics in the
 // interpreter: print (as lowered upstream to the runner utilities),
-// broadcast of scalars, splat, extract and insert at static or dynamic
-// positions, extractelement, insertelement, reduction, fma, load and
-// store, shape_cast and bitcast. Vectors are interp.Dense values; arith and math operations apply
-// to them elementwise.
+// broadcast, splat, from_elements, step, extract and insert at static or
+// dynamic positions and their strided-slice forms, extractelement,
+// insertelement, reduction and multi_reduction, contract, outerproduct,
+// fma, masks (constant_mask, create_mask), load and store, masked and
+// transfer reads and writes, shape_cast, bitcast, type_cast, transpose and
+// shuffle. Vectors are interp.Dense values; arith and math operations
+// apply to them elementwise.
 package vector
 
 import (
@@ -40,6 +43,17 @@ func Register(reg *interp.Registry) {
 	reg.Register("vector.type_cast", typeCast)
 	reg.Register("vector.transpose", transpose)
 	reg.Register("vector.shuffle", shuffle)
+	reg.Register("vector.constant_mask", constantMask)
+	reg.Register("vector.create_mask", createMask)
+	reg.Register("vector.step", step)
+	reg.Register("vector.from_elements", fromElements)
+	reg.Register("vector.maskedload", maskedLoad)
+	reg.Register("vector.maskedstore", maskedStore)
+	reg.Register("vector.extract_strided_slice", extractStridedSlice)
+	reg.Register("vector.insert_strided_slice", insertStridedSlice)
+	reg.Register("vector.contract", contract)
+	reg.Register("vector.outerproduct", outerproduct)
+	reg.Register("vector.yield", interp.YieldOperands)
 }
 
 // shapeCast gives the elements, in row-major order, the result's shape.
@@ -407,28 +421,22 @@ func reduction(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
-func memrefIndex(f *interp.Frame, op *ir.Operation, mi int) (*interp.MemRef, int64, error) {
+// memrefIndices returns the memref operand mi of op and the indices
+// that follow it.
+func memrefIndices(f *interp.Frame, op *ir.Operation, mi int) (*interp.MemRef, []int64, error) {
 	mv, err := f.Operand(op, mi)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	m := mv.MemRef()
 	if m == nil {
-		return nil, 0, interp.Errorf(op, "expected a memref operand")
+		return nil, nil, interp.Errorf(op, "expected a memref operand")
 	}
-	var idx []int64
-	for i := mi + 1; i < op.NumOperands(); i++ {
-		v, err := f.Operand(op, i)
-		if err != nil {
-			return nil, 0, err
-		}
-		idx = append(idx, v.Int())
-	}
-	p, err := m.Index(idx)
+	idx, err := f.Ints(op, op.Operands()[mi+1:])
 	if err != nil {
-		return nil, 0, interp.Errorf(op, err.Error())
+		return nil, nil, err
 	}
-	return m, p, nil
+	return m, idx, nil
 }
 
 // element checks that position p of m is in bounds.
@@ -454,48 +462,61 @@ func span(op *ir.Operation, m *interp.MemRef, p, n int64) error {
 }
 
 func load(f *interp.Frame, op *ir.Operation) error {
-	m, p, err := memrefIndex(f, op, 0)
+	m, idx, err := memrefIndices(f, op, 0)
 	if err != nil {
 		return err
 	}
-	t := op.Result(0).Type()
+	v, err := Load(op, m, idx, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, v)
+	return nil
+}
+
+// Load is vector.load (and affine.vector_load) of a vector of type t
+// from m at idx: a 1-D vector reads consecutive elements along the
+// innermost dimension, an n-D one the block along the trailing
+// dimensions, a 0-D one the element at idx.
+func Load(op *ir.Operation, m *interp.MemRef, idx []int64, t ir.Type) (interp.Value, error) {
+	p, err := m.Index(idx)
+	if err != nil {
+		return interp.Value{}, interp.Errorf(op, err.Error())
+	}
 	vt, ok := t.(*ir.VectorType)
 	if ok && len(vt.Shape) == 0 {
 		// A 0-D vector reads the one element at the indices.
 		if err := element(op, m, p); err != nil {
-			return err
+			return interp.Value{}, err
 		}
 		if err := m.Buf.Access(op, p, 1, false); err != nil {
-			return err
+			return interp.Value{}, err
 		}
-		f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Data: []uint64{m.Buf.Data[p]}}))
-		return nil
+		return interp.MakeDense(t, &interp.Dense{Data: []uint64{m.Buf.Data[p]}}), nil
 	}
 	if ok && len(vt.Shape) > 1 {
-		d, err := ReadBlock(op, f, m, vt.Shape)
+		d, err := ReadBlockAt(op, m, idx, vt.Shape)
 		if err != nil {
-			return err
+			return interp.Value{}, err
 		}
-		f.SetResult(op, 0, interp.MakeDense(t, d))
-		return nil
+		return interp.MakeDense(t, d), nil
 	}
 	if !ok || len(vt.Shape) != 1 {
-		return interp.Errorf(op, "the interpreter supports vector.load of vectors only")
+		return interp.Value{}, interp.Errorf(op, "the interpreter supports vector loads of vectors only")
 	}
 	n := vt.Shape[0]
 	if err := span(op, m, p, n); err != nil {
-		return err
+		return interp.Value{}, err
 	}
 	data := make([]uint64, n)
 	for i := range data {
 		q := p + int64(i)*m.Strides[m.Rank()-1]
 		if err := m.Buf.Access(op, q, 1, false); err != nil {
-			return err
+			return interp.Value{}, err
 		}
 		data[i] = m.Buf.Data[q]
 	}
-	f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Shape: vt.Shape, Data: data}))
-	return nil
+	return interp.MakeDense(t, &interp.Dense{Shape: vt.Shape, Data: data}), nil
 }
 
 func store(f *interp.Frame, op *ir.Operation) error {
@@ -503,16 +524,26 @@ func store(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	d := v.Dense()
-	if d == nil || len(d.Shape) == 0 && len(d.Data) != 1 {
-		return interp.Errorf(op, "the interpreter supports vector.store of vectors only")
-	}
-	m, p, err := memrefIndex(f, op, 1)
+	m, idx, err := memrefIndices(f, op, 1)
 	if err != nil {
 		return err
 	}
+	return Store(op, m, idx, v)
+}
+
+// Store is vector.store (and affine.vector_store) of the vector v into m
+// at idx, laid out as Load reads it.
+func Store(op *ir.Operation, m *interp.MemRef, idx []int64, v interp.Value) error {
+	d := v.Dense()
+	if d == nil || len(d.Shape) == 0 && len(d.Data) != 1 {
+		return interp.Errorf(op, "the interpreter supports vector stores of vectors only")
+	}
+	p, err := m.Index(idx)
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
 	if len(d.Shape) > 1 {
-		return WriteBlock(op, f, m, d, nil)
+		return WriteBlockAt(op, m, idx, d, nil)
 	}
 	if len(d.Shape) == 0 {
 		// A 0-D vector writes the one element at the indices.

@@ -66,6 +66,30 @@ func.func @f() {
 
 // -----
 
+func.func @f() {
+  // expected-error @below {{array attr must have length 1 for 0-D vectors}}
+  %0 = vector.constant_mask [] : vector<i1>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{mask dim size must be either 0 or 1 for 0-D vectors}}
+  %0 = vector.constant_mask [2] : vector<i1>
+  return
+}
+
+// -----
+
+func.func @f(%i: index) {
+  // expected-error @below {{'vector.create_mask' op must specify exactly one operand for 0-D create_mask}}
+  %0 = vector.create_mask %i, %i : vector<i1>
+  return
+}
+
+// -----
+
 func.func @f(%v: vector<4x4xf32>) {
   // expected-error @below {{'vector.outerproduct' op expected 1-d vector for operand #1}}
   %0 = vector.outerproduct %v, %v : vector<4x4xf32>, vector<4x4xf32>

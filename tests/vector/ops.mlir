@@ -162,6 +162,8 @@ func.func @reductions(%v: vector<4xf32>, %vi: vector<4xi32>, %v2: vector<4x8xf32
 // CHECK: %11 = vector.create_mask %arg4 : vector<[4]xi1>
 // CHECK: %12 = vector.shuffle %arg0, %arg0 [0, 1, 5] : vector<4xf32>, vector<4xf32>
 // CHECK: %13 = vector.shuffle %arg1, %arg1 [7, 0, -1] : vector<4x8xf32>, vector<4x8xf32>
+// CHECK: %14 = vector.constant_mask [1] : vector<i1>
+// CHECK: %15 = vector.create_mask %arg4 : vector<i1>
 func.func @shapes(%v: vector<4xf32>, %v2: vector<4x8xf32>, %v3: vector<2x3x4xf32>, %s: vector<[4]x2xf32>, %i: index) {
   %0 = vector.shape_cast %v2 : vector<4x8xf32> to vector<32xf32>
   %1 = vector.shape_cast %v3 : vector<2x3x4xf32> to vector<6x4xf32>
@@ -177,6 +179,8 @@ func.func @shapes(%v: vector<4xf32>, %v2: vector<4x8xf32>, %v3: vector<2x3x4xf32
   %11 = vector.create_mask %i : vector<[4]xi1>
   %12 = vector.shuffle %v, %v [0, 1, 5] : vector<4xf32>, vector<4xf32>
   %13 = vector.shuffle %v2, %v2 [7, 0, -1] : vector<4x8xf32>, vector<4x8xf32>
+  %14 = vector.constant_mask [1] : vector<i1>
+  %15 = vector.create_mask %i : vector<i1>
   return
 }
 

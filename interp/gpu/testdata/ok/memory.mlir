@@ -1,5 +1,6 @@
 // gpu.alloc, memset, memcpy and dealloc with async tokens; kernels
-// launched asynchronously run when gpu.wait waits for them.
+// launched asynchronously run when gpu.wait waits for them; selecting
+// the default device (the interpreter's one device) changes nothing.
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @inc(%m: memref<8xi32>) kernel {
@@ -16,6 +17,8 @@ module attributes {gpu.container_module} {
     %c8 = arith.constant 8 : index
     %seven = arith.constant 7 : i32
     %host = memref.alloc() : memref<8xi32>
+    %dev = arith.constant 0 : i32
+    gpu.set_default_device %dev
     %t0 = gpu.wait async
     %d, %t1 = gpu.alloc async [%t0] () : memref<8xi32>
     %t2 = gpu.memset async [%t1] %d, %seven : memref<8xi32>, i32
