@@ -26,6 +26,7 @@ import (
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
+	memrefbufferize "github.com/strata-ir/strata/dialects/memref/bufferize"
 	"github.com/strata-ir/strata/dialects/neuron"
 	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/nvvm"
@@ -148,12 +149,14 @@ func Register(ctx *ir.Context) {
 	affine.Register(ctx)
 	tile.Register(ctx)
 	tpu.Register(ctx)
-	// External models: the bufferization of each dialect's operations.
+	// External models: the bufferization of each dialect's operations and
+	// their models for the buffer analyses.
 	arithbufferize.Register(ctx)
 	bufferizationbufferize.Register(ctx)
 	cfbufferize.Register(ctx)
 	funcbufferize.Register(ctx)
 	linalgbufferize.Register(ctx)
+	memrefbufferize.Register(ctx)
 	scfbufferize.Register(ctx)
 	tensorbufferize.Register(ctx)
 	vectorbufferize.Register(ctx)

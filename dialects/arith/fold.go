@@ -384,8 +384,10 @@ func foldOri(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 	if isZero(rc) || lhs == rhs {
 		return value(lhs), true
 	}
+	// or(x, <all ones>) -> <all ones>: the constant's attribute, which
+	// the folder materializes anew, as upstream.
 	if isAllOnes(rc) {
-		return value(rhs), true
+		return attr(operands[1])
 	}
 	// or(x, not(x)) -> -1, or(not(x), x) -> -1
 	if m, ok := notOperand(rhs, lhs); ok {

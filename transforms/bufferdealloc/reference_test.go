@@ -22,12 +22,6 @@ func printed(t *testing.T, m *ir.Operation) string {
 	return b.String()
 }
 
-// deallocDiffers lists the examples on which Strata's deallocation
-// pipeline is known to differ from mlir-opt-22's, with the reason.
-var deallocDiffers = map[string]string{
-	"conflicts.mlir": "in a loop that yields one of two buffers allocated in its body, mlir-opt-22's simplification deallocates the other without a runtime check; Strata's keeps the pointer comparison (also from mlir-opt-22's own bufferization of the file)",
-}
-
 // TestMatchesMLIROpt compares Strata's deallocation pipeline with
 // mlir-opt-22's on every example: from the same bufferized input (Strata's
 // one-shot-bufferize output), and from the tensor program itself on the
@@ -41,10 +35,6 @@ func TestMatchesMLIROpt(t *testing.T) {
 			// mlir-opt-22 crashes on it: its liveness still names the
 			// results of the scf.if it rebuilt with ownership results,
 			// which a later block reads.
-			continue
-		}
-		if reason, ok := deallocDiffers[filepath.Base(f)]; ok {
-			t.Logf("%s: not compared: %s", filepath.Base(f), reason)
 			continue
 		}
 		t.Run(filepath.Base(f), func(t *testing.T) {

@@ -7,23 +7,15 @@ import (
 	"github.com/strata-ir/strata/dialects/memref"
 )
 
-// viewSource returns the buffer a view-like operation's result v views,
-// or nil.
-func viewSource(v ir.Value) ir.Value {
-	op := ir.DefiningOp(v)
-	if op == nil || v != op.Result(0) {
-		return nil
-	}
-	if m, ok := ir.ViewLikeOp.Of(op); ok {
-		return m.ViewSource(op)
-	}
-	return nil
-}
-
-// originAnalysis traces buffers back to where they come from: an
-// allocation, a function argument, or a value it cannot see through (the
-// results of calls and of unknown operations), as upstream's
-// BufferOriginAnalysis does over BufferViewFlowAnalysis.
+// originAnalysis traces buffers back to where they come from, as
+// upstream's BufferOriginAnalysis does over BufferViewFlowAnalysis: deps
+// maps a value to the values it may be (the source of a view, the
+// operands forwarded to a block or region argument, the operands of a
+// call), and terminals holds the buffers that cannot be traced further:
+// the results of operations the analysis does not understand (an
+// allocation, a call, a load of a buffer), the entry block arguments of
+// their regions (a function's arguments), and the buffers a
+// BufferViewFlowOpInterface marks.
 type originAnalysis struct {
 	deps      map[ir.Value][]ir.Value
 	terminals map[ir.Value]bool
@@ -31,18 +23,47 @@ type originAnalysis struct {
 
 func newOriginAnalysis(root *ir.Operation) *originAnalysis {
 	a := &originAnalysis{deps: map[ir.Value][]ir.Value{}, terminals: map[ir.Value]bool{}}
+	register := func(from, to ir.Value) { a.deps[to] = append(a.deps[to], from) }
 	link := func(from, to []ir.Value) {
 		for i := range from {
-			if i < len(to) && isMemref(from[i]) && isMemref(to[i]) {
-				a.deps[to[i]] = append(a.deps[to[i]], from[i])
+			if i < len(to) {
+				register(from[i], to[i])
 			}
 		}
 	}
+	// terminal marks the buffer results of op and the buffer arguments of
+	// its regions' entry blocks for which may holds.
+	terminal := func(op *ir.Operation, may func(ir.Value) bool) {
+		mark := func(v ir.Value) {
+			if isMemref(v) && may(v) {
+				a.terminals[v] = true
+			}
+		}
+		for _, r := range op.Results() {
+			mark(r)
+		}
+		for i := 0; i < op.NumRegions(); i++ {
+			if r := op.Region(i); !r.Empty() {
+				for _, x := range r.Blocks()[0].Arguments() {
+					mark(x)
+				}
+			}
+		}
+	}
+	always := func(ir.Value) bool { return true }
 	root.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if m, ok := bufferization.BufferViewFlowOp.Of(op); ok {
+			m.PopulateDependencies(op, register)
+			terminal(op, func(v ir.Value) bool { return m.MayBeTerminalBuffer(op, v) })
+			return true
+		}
+		if m, ok := ir.ViewLikeOp.Of(op); ok {
+			if src := m.ViewSource(op); src != nil && op.NumResults() > 0 {
+				register(src, op.Result(0))
+			}
+			return true
+		}
 		switch {
-		case op.NumResults() > 0 && viewSource(op.Result(0)) != nil:
-			r := op.Result(0)
-			a.deps[r] = append(a.deps[r], viewSource(r))
 		case isBranch(op):
 			for i := 0; i < op.NumSuccessors(); i++ {
 				var args []ir.Value
@@ -60,34 +81,33 @@ func newOriginAnalysis(root *ir.Operation) *originAnalysis {
 				r := op.Region(i)
 				for _, s := range rb.SuccessorRegions(op, r, nil) {
 					for _, b := range r.Blocks() {
-						if t := b.Last(); t != nil && isReturnLike(t) {
-							_, vs := returnedOperands(t)
-							link(vs, s.Inputs)
+						if last := b.Last(); last != nil {
+							if t, ok := ir.RegionBranchTerminator.Of(last); ok {
+								link(t.SuccessorOperands(last, s.Region), s.Inputs)
+							}
 						}
 					}
 				}
 			}
-		case isReturnLike(op):
-		default:
-			for _, r := range op.Results() {
-				if !isMemref(r) {
-					continue
-				}
-				a.terminals[r] = true
-				for _, v := range op.Operands() {
-					if isMemref(v) {
-						a.deps[r] = append(a.deps[r], v)
-					}
+		case ir.RegionBranchTerminator.Implements(op):
+			// Handled with the operation whose regions it ends.
+		case isCall(op):
+			// The callee may return a new buffer or any of its operands.
+			terminal(op, always)
+			for _, v := range op.Operands() {
+				for _, r := range op.Results() {
+					register(v, r)
 				}
 			}
+		default:
+			terminal(op, always)
 		}
 		return true
 	})
 	return a
 }
 
-// origins returns the terminal buffers v may come from: values with no
-// known source, and values the analysis cannot see through.
+// origins returns the terminal buffers v may come from.
 func (a *originAnalysis) origins(v ir.Value) map[ir.Value]bool {
 	out := map[ir.Value]bool{}
 	seen := map[ir.Value]bool{}
@@ -99,11 +119,10 @@ func (a *originAnalysis) origins(v ir.Value) map[ir.Value]bool {
 			continue
 		}
 		seen[x] = true
-		ds := a.deps[x]
-		if len(ds) == 0 || a.terminals[x] {
+		if isMemref(x) && a.terminals[x] {
 			out[x] = true
 		}
-		work = append(work, ds...)
+		work = append(work, a.deps[x]...)
 	}
 	return out
 }

@@ -10,12 +10,13 @@ import (
 	"github.com/strata-ir/strata/dialects/memref"
 )
 
-// Register attaches the bufferization and deallocation models of the
+// Register attaches the bufferization, deallocation and view-flow models of the
 // arith dialect's operations to ctx.
 func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, arith.ConstantOpName, constant{})
 	bufferization.BufferizableOp.AttachTo(ctx, arith.SelectOpName, selectOp{})
 	bufferization.BufferDeallocationOp.AttachTo(ctx, arith.SelectOpName, selectDealloc{})
+	bufferization.BufferViewFlowOp.AttachTo(ctx, arith.SelectOpName, selectViewFlow{})
 }
 
 // constant bufferizes a tensor constant into a memref.get_global of a
@@ -131,3 +132,15 @@ func (selectDealloc) MaterializeUniqueOwnership(op *ir.Operation, bld *ir.Builde
 	}
 	return m, arith.BuildSelect(bld, op.Loc(), sel.Condition(), t, f).Operation.Result(0)
 }
+
+// selectViewFlow is arith.select's BufferViewFlowOpInterface: the result
+// is one of the two selected buffers, never a new one.
+type selectViewFlow struct{}
+
+func (selectViewFlow) PopulateDependencies(op *ir.Operation, register func(from, to ir.Value)) {
+	sel, _ := arith.AsSelectOp(op)
+	register(sel.TrueValue(), op.Result(0))
+	register(sel.FalseValue(), op.Result(0))
+}
+
+func (selectViewFlow) MayBeTerminalBuffer(*ir.Operation, ir.Value) bool { return false }
