@@ -228,6 +228,14 @@ type Options struct {
 	// determines an error rather than a buffer in the default memory
 	// space (must-infer-memory-space).
 	MustInferMemorySpace bool
+	// DialectFilter restricts the bufferization to the operations of
+	// these dialects (dialect-filter; empty: every dialect). The others
+	// are left on tensors, read through bufferization.to_tensor and
+	// bufferization.to_buffer, as operations without a bufferization
+	// (but without AllowUnknownOps being needed); the out-of-place
+	// decisions are first resolved with copies on tensors
+	// (bufferization.alloc_tensor), as upstream's insertTensorCopies.
+	DialectFilter []string
 }
 
 // The orders of the in-place analysis, upstream's AnalysisHeuristic.

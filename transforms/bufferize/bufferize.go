@@ -115,11 +115,15 @@ type state struct {
 	// seq numbers the operations of that function in pre-order, for the
 	// analysis's deterministic order of the uses it compares.
 	seq map[*ir.Operation]int
+	// resolved is set while a function whose out-of-place decisions
+	// were resolved with copies on tensors (copyinsertion.go) is
+	// rewritten: every write is then in place.
+	resolved bool
 }
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
-	s := &state{models: models{boundaries: opts.FunctionBoundaries}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
+	s := &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
@@ -292,6 +296,7 @@ func (s *state) forgetValues() {
 	clear(s.undefDefs)
 	clear(s.pos)
 	clear(s.asTensor)
+	s.resolved = false
 }
 
 // --- alias sets ---
@@ -557,6 +562,11 @@ func readsOperand(op *ir.Operation, i int) bool {
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
 	if s.copyAll {
 		return false
+	}
+	if s.resolved {
+		// The copies on tensors took the place of every write out of
+		// place.
+		return true
 	}
 	if in, ok := s.decided[use{w, idx}]; ok {
 		// A buffer the rewriting knows may not be written (the
@@ -924,7 +934,7 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 		return m.Result(0), nil
 	}
 	// The result of an operation left on tensors.
-	if s.opts.AllowUnknownOps {
+	if o := valueOwner(v); s.opts.AllowUnknownOps || o != nil && !s.allowed(o) {
 		s.b.SetInsertionPoint(user)
 		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.unknownType(v.Type()))
 		s.buf[v] = m.Result(0)
@@ -1064,6 +1074,19 @@ func (s *state) op(op *ir.Operation) error {
 	s.b.Loc = op.Loc()
 	s.b.SetInsertionPoint(op)
 	if !s.hasTensors(op) {
+		for i := 0; i < op.NumRegions(); i++ {
+			for _, b := range op.Region(i).Blocks() {
+				if err := s.block(b); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if !s.allowed(op) {
+		// Outside dialect-filter: left on tensors, the operations in
+		// its regions bufferized as any others.
+		s.unknown(op)
 		for i := 0; i < op.NumRegions(); i++ {
 			for _, b := range op.Region(i).Blocks() {
 				if err := s.block(b); err != nil {
@@ -1259,7 +1282,7 @@ func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
 func (s *state) WithoutAnalysis() bool                { return s.copyAll }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
 func (s *state) OutOfPlace(op *ir.Operation, i int) bool {
-	if s.copyAll {
+	if s.copyAll || s.resolved {
 		return false
 	}
 	in, ok := s.decided[use{op, i}]
