@@ -233,7 +233,6 @@ func (s *state) tensorMemorySpace(v ir.Value) (ir.Attribute, error) {
 	return nil, nil
 }
 
-
 // copyState is what the copy insertion offers a
 // bufferization.ConflictResolver.
 type copyState struct {
