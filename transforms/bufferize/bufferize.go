@@ -119,11 +119,21 @@ type state struct {
 	// were resolved with copies on tensors (copyinsertion.go) is
 	// rewritten: every write is then in place.
 	resolved bool
+	// copiesOnly is set by InsertTensorCopies: the functions are
+	// analyzed and their decisions resolved on tensors, not rewritten.
+	copiesOnly bool
 }
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
-	s := &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
+	return run(ctx, module, opts, false)
+}
+
+// run bufferizes module, or, with copiesOnly, only analyzes its
+// functions and resolves the decisions with copies on tensors
+// (InsertTensorCopies).
+func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) error {
+	s := &state{copiesOnly: copiesOnly, models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
@@ -161,14 +171,14 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			funcs = order
 		}
 	}
-	if opts.TestAnalysisOnly {
+	if opts.TestAnalysisOnly || copiesOnly {
 		if !opts.FunctionBoundaries {
 			// Upstream analyzes the module's operations together, in
 			// the heuristic's order: the functions' decisions do not
 			// depend on each other, but the numbers print-conflicts
 			// gives follow that order.
 			funcs = slices.Clone(inModule)
-			if h := opts.AnalysisHeuristic; h == "" || h == bufferization.BottomUp || h == bufferization.BottomUpFromTerminators {
+			if h := opts.AnalysisHeuristic; opts.TestAnalysisOnly && (h == "" || h == bufferization.BottomUp || h == bufferization.BottomUpFromTerminators) {
 				slices.Reverse(funcs)
 			}
 		}
@@ -933,11 +943,21 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 		s.readonly[s.find(v)] = true
 		return m.Result(0), nil
 	}
-	// The result of an operation left on tensors.
+	// The result of an operation left on tensors: read through a
+	// bufferization.to_buffer right after its definition, one for each
+	// use, as upstream; a function's return, whose boundary is
+	// bufferized, reads it right before itself.
 	if o := valueOwner(v); s.opts.AllowUnknownOps || o != nil && !s.allowed(o) {
+		if _, inFunc := function.AsFuncOp(user.ParentOp()); inFunc && user.HasTrait(ir.ReturnLike) {
+			s.b.SetInsertionPoint(user)
+		} else if d := ir.DefiningOp(v); d != nil {
+			s.b.SetInsertionPointAfter(d)
+		} else {
+			s.b.SetInsertionPointToStart(ir.ParentBlock(v))
+		}
+		m := bufferization.BuildToBuffer(s.b, user.Loc(), v, s.unknownType(v.Type()))
 		s.b.SetInsertionPoint(user)
-		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.unknownType(v.Type()))
-		s.buf[v] = m.Result(0)
+		s.b.Loc = user.Loc()
 		return m.Result(0), nil
 	}
 	return nil, ir.NewError(user.Loc(), "failed to bufferize op: operand has no buffer")

@@ -28,7 +28,16 @@ import (
 // with copies on tensors before the rewriting (dialect-filter, with the
 // analysis).
 func (s *state) copiesOnTensors() bool {
-	return len(s.filter) > 0 && !s.copyAll && !s.opts.TestAnalysisOnly
+	return (len(s.filter) > 0 || s.copiesOnly) && !s.copyAll && !s.opts.TestAnalysisOnly
+}
+
+// InsertTensorCopies runs the in-place analysis on the functions of
+// module, as one-shot-bufferize would with opts, and resolves its
+// out-of-place decisions with copies on tensors without bufferizing
+// anything (MLIR's insertTensorCopies): the module that results
+// bufferizes with every write in place.
+func InsertTensorCopies(ctx *ir.Context, module *ir.Operation, opts Options) error {
+	return run(ctx, module, opts, true)
 }
 
 // errUndecided is the error for a function that the in-place analysis
