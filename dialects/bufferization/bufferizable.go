@@ -402,6 +402,12 @@ type State interface {
 	// no-analysis-func-filter): every write goes to a new buffer, even
 	// one that would have to be in place.
 	WithoutAnalysis() bool
+	// ResolvedOnTensors reports whether the out-of-place decisions of
+	// the function being rewritten were resolved by copies on tensors
+	// before the rewriting (dialect-filter; ConflictResolver): every
+	// write is then in place, and a model makes no copy of its own to
+	// keep a loop from passing on a buffer from outside it.
+	ResolvedOnTensors() bool
 }
 
 // FuncSummary is what one-shot-bufferize knows about a bufferized

@@ -1300,6 +1300,7 @@ func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
 }
 func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
 func (s *state) WithoutAnalysis() bool                { return s.copyAll }
+func (s *state) ResolvedOnTensors() bool              { return s.resolved }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
 func (s *state) OutOfPlace(op *ir.Operation, i int) bool {
 	if s.copyAll || s.resolved {

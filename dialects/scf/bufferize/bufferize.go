@@ -169,7 +169,7 @@ func (s *state) forOp(op *ir.Operation) error {
 		if !s.Options().AllowReturnAllocsFromLoops && !equiv[i] {
 			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
 		}
-		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || !s.WithoutAnalysis() && s.aliasesOutside(v, op.Region(0), a)) {
+		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || !s.WithoutAnalysis() && !s.ResolvedOnTensors() && s.aliasesOutside(v, op.Region(0), a)) {
 			s.b.SetInsertionPoint(y)
 			nb := s.Alloc(s.TensorType(v), b, nil)
 			memref.BuildCopy(s.b, y.Loc(), b, nb)
@@ -402,7 +402,7 @@ func (s *state) whileOp(op *ir.Operation) error {
 		if !equiv && !s.Options().AllowReturnAllocsFromLoops {
 			return ir.EmitError(cond, fmt.Sprintf("Condition arg #%d is not equivalent to the corresponding iter bbArg", i))
 		}
-		if !equiv || i >= len(equivAfter) || !equivAfter[i] {
+		if (!equiv || i >= len(equivAfter) || !equivAfter[i]) && !s.ResolvedOnTensors() {
 			if _, ok := s.TensorType(v).(*ir.RankedTensorType); !ok {
 				return ir.NewError(cond.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
 			}
