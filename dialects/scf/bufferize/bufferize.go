@@ -263,6 +263,7 @@ func (s *state) aliasesOutside(v ir.Value, r *ir.Region, except ir.Value) bool {
 // return buffers of one type (a dynamic layout when the branches differ).
 func (s *state) ifOp(op *ir.Operation) error {
 	var yields []*ir.Operation
+	var bufs [][]ir.Value
 	for i := 0; i < op.NumRegions(); i++ {
 		if op.Region(i).Empty() {
 			continue
@@ -271,20 +272,21 @@ func (s *state) ifOp(op *ir.Operation) error {
 		if err := s.BufferizeBlock(b); err != nil {
 			return err
 		}
-		yields = append(yields, b.Terminator())
-	}
-	types := op.ResultTypes()
-	bufs := make([][]ir.Value, len(yields))
-	for k, y := range yields {
-		bufs[k] = make([]ir.Value, y.NumOperands())
-		for i, v := range y.Operands() {
-			b, err := s.Buffer(y, v)
+		// Each region's yield takes its buffers once its region is
+		// rewritten, before the next region, as upstream's walk.
+		y := b.Terminator()
+		yb := make([]ir.Value, y.NumOperands())
+		for k, v := range y.Operands() {
+			buf, err := s.Buffer(y, v)
 			if err != nil {
 				return err
 			}
-			bufs[k][i] = b
+			yb[k] = buf
 		}
+		yields = append(yields, y)
+		bufs = append(bufs, yb)
 	}
+	types := op.ResultTypes()
 	for i, t := range types {
 		if !bufferization.IsTensor(t) {
 			continue
