@@ -228,6 +228,14 @@ type Options struct {
 	// determines an error rather than a buffer in the default memory
 	// space (must-infer-memory-space).
 	MustInferMemorySpace bool
+	// DialectFilter restricts the bufferization to the operations of
+	// these dialects (dialect-filter; empty: every dialect). The others
+	// are left on tensors, read through bufferization.to_tensor and
+	// bufferization.to_buffer, as operations without a bufferization
+	// (but without AllowUnknownOps being needed); the out-of-place
+	// decisions are first resolved with copies on tensors
+	// (bufferization.alloc_tensor), as upstream's insertTensorCopies.
+	DialectFilter []string
 }
 
 // The orders of the in-place analysis, upstream's AnalysisHeuristic.
@@ -394,6 +402,12 @@ type State interface {
 	// no-analysis-func-filter): every write goes to a new buffer, even
 	// one that would have to be in place.
 	WithoutAnalysis() bool
+	// ResolvedOnTensors reports whether the out-of-place decisions of
+	// the function being rewritten were resolved by copies on tensors
+	// before the rewriting (dialect-filter; ConflictResolver): every
+	// write is then in place, and a model makes no copy of its own to
+	// keep a loop from passing on a buffer from outside it.
+	ResolvedOnTensors() bool
 }
 
 // FuncSummary is what one-shot-bufferize knows about a bufferized

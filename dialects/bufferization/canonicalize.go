@@ -11,6 +11,8 @@ func toBufferCanonicalizationPatterns() []rewrite.Pattern {
 	return []rewrite.Pattern{
 		&rewrite.Func{RootName: ToBufferOpName, BenefitValue: 1, PatternName: "bufferization-to-buffer-of-to-tensor", Fn: toBufferOfToTensor},
 		&rewrite.Func{RootName: ToBufferOpName, BenefitValue: 1, PatternName: "bufferization-to-buffer-of-cast", Fn: toBufferOfCast},
+		&rewrite.Func{RootName: "memref.load", BenefitValue: 1, PatternName: "bufferization-load-of-to-buffer", Fn: loadOfToBuffer},
+		&rewrite.Func{RootName: "memref.dim", BenefitValue: 1, PatternName: "bufferization-dim-of-to-buffer", Fn: dimOfToBuffer},
 	}
 }
 
@@ -97,6 +99,32 @@ func dimOfToTensor(op *ir.Operation, r *rewrite.Rewriter) bool {
 	}
 	n := r.Create(&ir.OperationState{Name: r.Ctx.OpName("memref.dim"), Loc: op.Loc(),
 		Operands: []ir.Value{tt.Operand(0), op.Operand(1)}, ResultTypes: op.ResultTypes()})
+	r.ReplaceOp(op, n.Results())
+	return true
+}
+
+// loadOfToBuffer reads an element of a to_buffer's tensor with
+// tensor.extract instead of memref.load (LoadOfToBuffer).
+func loadOfToBuffer(op *ir.Operation, r *rewrite.Rewriter) bool {
+	tb := definedBy(op.Operand(0), ToBufferOpName)
+	if tb == nil || r.Ctx.LookupOpName("tensor.extract") == nil {
+		return false
+	}
+	n := r.Create(&ir.OperationState{Name: r.Ctx.OpName("tensor.extract"), Loc: op.Loc(),
+		Operands: append([]ir.Value{tb.Operand(0)}, op.Operands()[1:]...), ResultTypes: op.ResultTypes()})
+	r.ReplaceOp(op, n.Results())
+	return true
+}
+
+// dimOfToBuffer reads a dimension of a to_buffer's tensor with
+// tensor.dim instead of memref.dim (DimOfCastOp).
+func dimOfToBuffer(op *ir.Operation, r *rewrite.Rewriter) bool {
+	tb := definedBy(op.Operand(0), ToBufferOpName)
+	if tb == nil || r.Ctx.LookupOpName("tensor.dim") == nil {
+		return false
+	}
+	n := r.Create(&ir.OperationState{Name: r.Ctx.OpName("tensor.dim"), Loc: op.Loc(),
+		Operands: []ir.Value{tb.Operand(0), op.Operand(1)}, ResultTypes: op.ResultTypes()})
 	r.ReplaceOp(op, n.Results())
 	return true
 }

@@ -68,3 +68,30 @@ type RegionKinds interface {
 type AnalysisVerifier interface {
 	VerifyAnalysis(op *ir.Operation, st AnalysisState, opts Options) error
 }
+
+// ConflictResolver is implemented by models of operations whose
+// out-of-place decisions need more than copies of their operands when
+// they are resolved on tensors before the rewriting (dialect-filter;
+// MLIR's resolveConflicts beyond resolveTensorOpOperandConflicts): a
+// loop whose iterations would yield a buffer that may be one defined
+// outside the loop yields a copy of it instead. ResolveConflicts runs
+// once the operands of op have been resolved, with the decisions of the
+// analysis still known.
+type ConflictResolver interface {
+	ResolveConflicts(op *ir.Operation, s CopyState) error
+}
+
+// CopyState is what a ConflictResolver is offered.
+type CopyState interface {
+	AnalysisState
+	// Builder is the builder with which copies are made.
+	Builder() *ir.Builder
+	// AliasesOutside reports whether the tensor v may share its buffer
+	// with a value other than except that is defined outside region r,
+	// a block argument of r included (upstream's
+	// doesNotAliasExternalValue, negated).
+	AliasesOutside(v ir.Value, r *ir.Region, except ir.Value) bool
+	// TensorCopy makes a copy of v at the builder's insertion point,
+	// a bufferization.alloc_tensor with v as its copy operand.
+	TensorCopy(loc ir.Location, v ir.Value) (ir.Value, error)
+}

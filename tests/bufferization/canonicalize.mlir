@@ -25,3 +25,17 @@ func.func @effects(%m: memref<4xf32>, %t: tensor<4xf32>, %i: index) {
   "test.use"(%4, %5, %6, %7) : (tensor<4xf32>, tensor<4xf32>, memref<4xf32>, memref<4xf32>) -> ()
   return
 }
+
+// A load or a dimension of a to_buffer reads its tensor instead.
+// CHECK-LABEL: func.func @read_through_to_buffer
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[E:.*]] = tensor.extract %arg0[%arg1] : tensor<?xf32>
+// CHECK-NEXT: %[[D:.*]] = tensor.dim %arg0, %[[C0]] : tensor<?xf32>
+// CHECK-NEXT: return %[[E]], %[[D]]
+func.func @read_through_to_buffer(%t: tensor<?xf32>, %i: index) -> (f32, index) {
+  %c0 = arith.constant 0 : index
+  %m = bufferization.to_buffer %t : tensor<?xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %v = memref.load %m[%i] : memref<?xf32, strided<[?], offset: ?>>
+  %d = memref.dim %m, %c0 : memref<?xf32, strided<[?], offset: ?>>
+  return %v, %d : f32, index
+}

@@ -2,6 +2,7 @@ package bufferize
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -82,6 +83,15 @@ type models struct {
 	// equiv tells the models of region operations which tensors are
 	// equivalent while the analysis runs (nil: only a value is itself).
 	equiv func(a, b ir.Value) bool
+	// filter is dialect-filter: the dialects whose operations are
+	// bufferized (empty: all).
+	filter []string
+}
+
+// allowed reports whether op belongs to a dialect the pass bufferizes
+// (upstream's OpFilter of dialect-filter).
+func (ms *models) allowed(op *ir.Operation) bool {
+	return len(ms.filter) == 0 || slices.Contains(ms.filter, op.OpName().DialectNamespace())
 }
 
 // ValueRead implements bufferization.AnalysisState.
@@ -108,7 +118,7 @@ func (ms *models) regionModel(op *ir.Operation) bufferization.RegionAliasAnalysi
 
 // known returns op's bufferization model, if the analysis may use it.
 func (ms *models) known(op *ir.Operation) (bufferization.BufferizableOpInterface, bool) {
-	if !ms.boundaries && function.IsBoundaryOp(op) {
+	if !ms.boundaries && function.IsBoundaryOp(op) || !ms.allowed(op) {
 		return nil, false
 	}
 	return bufferization.BufferizableOp.Of(op)
@@ -210,7 +220,10 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, *ir.Operation) {
 // readOnly tells the arguments that may not be written.
 func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) error {
 	ops, blocker := s.analyzable(f)
-	if blocker != nil || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly {
+	if blocker != nil && s.copiesOnTensors() {
+		return errUndecided(f, blocker)
+	}
+	if blocker != nil || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly && !s.copiesOnTensors() {
 		return nil
 	}
 	// One analysis serves every function of the module: its maps are
@@ -310,7 +323,13 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 			}
 		}
 	}
-	return a.verify(ops)
+	if err := a.verify(ops); err != nil {
+		return err
+	}
+	if s.copiesOnTensors() {
+		return s.insertTensorCopies(f, a)
+	}
+	return nil
 }
 
 // verify asks the models of ops to check the decisions made (MLIR's

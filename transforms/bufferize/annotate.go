@@ -32,15 +32,18 @@ const (
 var conflictIDs, notWritableIDs atomic.Uint64
 
 // analyzeOnly runs the analysis on each function of funcs and annotates
-// it (test-analysis-only) without rewriting anything.
+// it (test-analysis-only), or resolves its decisions with copies on
+// tensors (InsertTensorCopies), without rewriting anything.
 func (s *state) analyzeOnly(funcs []*ir.Operation) error {
 	for _, f := range funcs {
 		if f.Region(0).Empty() {
 			continue
 		}
-		if _, blocker := s.analyzable(f); blocker == f {
+		// Without test-analysis-only (InsertTensorCopies), analyze
+		// reports what it does not decide.
+		if _, blocker := s.analyzable(f); s.opts.TestAnalysisOnly && blocker == f {
 			return ir.OpError(f, "test-analysis-only: the in-place analysis does not decide a function of several blocks")
-		} else if blocker != nil {
+		} else if s.opts.TestAnalysisOnly && blocker != nil {
 			return ir.OpError(blocker, "test-analysis-only: the in-place analysis does not decide this operation (no analysis model, or in a region of several blocks)")
 		}
 		s.numberOps(f)

@@ -115,11 +115,25 @@ type state struct {
 	// seq numbers the operations of that function in pre-order, for the
 	// analysis's deterministic order of the uses it compares.
 	seq map[*ir.Operation]int
+	// resolved is set while a function whose out-of-place decisions
+	// were resolved with copies on tensors (copyinsertion.go) is
+	// rewritten: every write is then in place.
+	resolved bool
+	// copiesOnly is set by InsertTensorCopies: the functions are
+	// analyzed and their decisions resolved on tensors, not rewritten.
+	copiesOnly bool
 }
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
-	s := &state{models: models{boundaries: opts.FunctionBoundaries}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
+	return run(ctx, module, opts, false)
+}
+
+// run bufferizes module, or, with copiesOnly, only analyzes its
+// functions and resolves the decisions with copies on tensors
+// (InsertTensorCopies).
+func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) error {
+	s := &state{copiesOnly: copiesOnly, models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
@@ -157,14 +171,14 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			funcs = order
 		}
 	}
-	if opts.TestAnalysisOnly {
+	if opts.TestAnalysisOnly || copiesOnly {
 		if !opts.FunctionBoundaries {
 			// Upstream analyzes the module's operations together, in
 			// the heuristic's order: the functions' decisions do not
 			// depend on each other, but the numbers print-conflicts
 			// gives follow that order.
 			funcs = slices.Clone(inModule)
-			if h := opts.AnalysisHeuristic; h == "" || h == bufferization.BottomUp || h == bufferization.BottomUpFromTerminators {
+			if h := opts.AnalysisHeuristic; opts.TestAnalysisOnly && (h == "" || h == bufferization.BottomUp || h == bufferization.BottomUpFromTerminators) {
 				slices.Reverse(funcs)
 			}
 		}
@@ -292,6 +306,7 @@ func (s *state) forgetValues() {
 	clear(s.undefDefs)
 	clear(s.pos)
 	clear(s.asTensor)
+	s.resolved = false
 }
 
 // --- alias sets ---
@@ -557,6 +572,11 @@ func readsOperand(op *ir.Operation, i int) bool {
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
 	if s.copyAll {
 		return false
+	}
+	if s.resolved {
+		// The copies on tensors took the place of every write out of
+		// place.
+		return true
 	}
 	if in, ok := s.decided[use{w, idx}]; ok {
 		// A buffer the rewriting knows may not be written (the
@@ -923,11 +943,21 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 		s.readonly[s.find(v)] = true
 		return m.Result(0), nil
 	}
-	// The result of an operation left on tensors.
-	if s.opts.AllowUnknownOps {
+	// The result of an operation left on tensors: read through a
+	// bufferization.to_buffer right after its definition, one for each
+	// use, as upstream; a function's return, whose boundary is
+	// bufferized, reads it right before itself.
+	if o := valueOwner(v); s.opts.AllowUnknownOps || o != nil && !s.allowed(o) {
+		if _, inFunc := function.AsFuncOp(user.ParentOp()); inFunc && user.HasTrait(ir.ReturnLike) {
+			s.b.SetInsertionPoint(user)
+		} else if d := ir.DefiningOp(v); d != nil {
+			s.b.SetInsertionPointAfter(d)
+		} else {
+			s.b.SetInsertionPointToStart(ir.ParentBlock(v))
+		}
+		m := bufferization.BuildToBuffer(s.b, user.Loc(), v, s.unknownType(v.Type()))
 		s.b.SetInsertionPoint(user)
-		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.unknownType(v.Type()))
-		s.buf[v] = m.Result(0)
+		s.b.Loc = user.Loc()
 		return m.Result(0), nil
 	}
 	return nil, ir.NewError(user.Loc(), "failed to bufferize op: operand has no buffer")
@@ -1064,6 +1094,19 @@ func (s *state) op(op *ir.Operation) error {
 	s.b.Loc = op.Loc()
 	s.b.SetInsertionPoint(op)
 	if !s.hasTensors(op) {
+		for i := 0; i < op.NumRegions(); i++ {
+			for _, b := range op.Region(i).Blocks() {
+				if err := s.block(b); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if !s.allowed(op) {
+		// Outside dialect-filter: left on tensors, the operations in
+		// its regions bufferized as any others.
+		s.unknown(op)
 		for i := 0; i < op.NumRegions(); i++ {
 			for _, b := range op.Region(i).Blocks() {
 				if err := s.block(b); err != nil {
@@ -1257,9 +1300,10 @@ func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
 }
 func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
 func (s *state) WithoutAnalysis() bool                { return s.copyAll }
+func (s *state) ResolvedOnTensors() bool              { return s.resolved }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
 func (s *state) OutOfPlace(op *ir.Operation, i int) bool {
-	if s.copyAll {
+	if s.copyAll || s.resolved {
 		return false
 	}
 	in, ok := s.decided[use{op, i}]

@@ -106,7 +106,7 @@ func (c callModel) EquivalentResult(_ *ir.Operation, operand int) bool {
 // callModelOf returns the model the analysis uses for op when op is a call
 // of a function in the module under function boundaries.
 func (ms *models) callModelOf(op *ir.Operation) (callModel, bool) {
-	if ms.mod == nil {
+	if ms.mod == nil || !ms.allowed(op) {
 		return callModel{}, false
 	}
 	f := ms.mod.callee(op)

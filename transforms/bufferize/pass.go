@@ -31,6 +31,7 @@ type oneShotBufferize struct {
 	printConflicts     *bool
 	dumpAliasSets      *bool
 	mustInferSpace     *bool
+	dialectFilter      *[]string
 }
 
 // New returns the one-shot-bufferize pass, which runs on modules.
@@ -64,6 +65,7 @@ func New() pass.Pass {
 	p.printConflicts = p.Options.Bool("print-conflicts", false, "Test only: Annotate IR with RaW conflicts. Requires test-analysis-only.")
 	p.dumpAliasSets = p.Options.Bool("dump-alias-sets", false, "Test only: Annotate tensor IR with alias sets")
 	p.noAnalysisFuncs = p.Options.StringList("no-analysis-func-filter", nil, "Skip analysis of functions with these symbol names.Set copyBeforeWrite to true when bufferizing them.")
+	p.dialectFilter = p.Options.StringList("dialect-filter", nil, "Restrict bufferization to ops from these dialects.")
 	return p
 }
 
@@ -98,5 +100,5 @@ func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
 		CopyBeforeWrite: *p.copyBeforeWrite, AnalysisHeuristic: *p.heuristic, AnalysisFuzzerSeed: *p.fuzzerSeed,
 		NoAnalysisFuncFilter: *p.noAnalysisFuncs, UseEncodingForMemorySpace: *p.useEncoding,
 		TestAnalysisOnly: *p.testAnalysisOnly, PrintConflicts: *p.printConflicts, DumpAliasSets: *p.dumpAliasSets,
-		MustInferMemorySpace: *p.mustInferSpace})
+		MustInferMemorySpace: *p.mustInferSpace, DialectFilter: *p.dialectFilter})
 }

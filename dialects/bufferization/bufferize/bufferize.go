@@ -30,29 +30,55 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 			dyn = append(dyn, v)
 		}
 	}
+	var src ir.Value
+	if op.NumOperands() > len(dyn) {
+		var err error
+		if src, err = s.Buffer(op, op.Operand(op.NumOperands()-1)); err != nil {
+			return err
+		}
+	}
+	rt, ranked := op.Result(0).Type().(*ir.RankedTensorType)
 	var t ir.Type
-	if at, ok := bufferization.AsAllocTensorOp(op); ok && at.MemorySpace() != nil {
-		if rt, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
-			t = s.Context().MemRefType(rt.Shape, rt.Elem, nil, at.MemorySpace())
+	if at, ok := bufferization.AsAllocTensorOp(op); ok && ranked {
+		// The memory space of the attribute, else that of the buffer
+		// copied, as upstream.
+		space := at.MemorySpace()
+		if sm, ok := typeOf(src).(*ir.MemRefType); ok && space == nil {
+			space = sm.MemorySpace
+		}
+		if space != nil || src != nil {
+			t = s.Context().MemRefType(rt.Shape, rt.Elem, nil, space)
 		}
 	}
 	if t == nil {
 		t = s.IdentityType(op.Result(0).Type())
 	}
-	nb := memref.BuildAlloc(b, op.Loc(), dyn, nil, t, memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
-	if op.NumOperands() > len(dyn) {
-		src, err := s.Buffer(op, op.Operand(op.NumOperands()-1))
-		if err != nil {
-			return err
+	if src != nil && ranked {
+		// A copy takes its dynamic sizes from the buffer it copies.
+		for i, d := range rt.Shape {
+			if d == ir.Dynamic {
+				dyn = append(dyn, memref.BuildDim(b, op.Loc(), src, s.Index(int64(i))).Result())
+			}
 		}
+	}
+	nb := memref.BuildAlloc(b, op.Loc(), dyn, nil, t, memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	if src != nil {
 		memref.BuildCopy(b, op.Loc(), src, nb)
 	}
 	s.SetResult(op.Result(0), nb, nil)
-	if op.NumOperands() == len(dyn) {
+	if src == nil {
 		s.MarkUndefinedContents(op.Result(0))
 	}
 	s.Erase(op)
 	return nil
+}
+
+// typeOf returns the type of v, or nil for no value.
+func typeOf(v ir.Value) ir.Type {
+	if v == nil {
+		return nil
+	}
+	return v.Type()
 }
 
 // BufferizesToMemoryWrite implements bufferization.AliasAnalysis.

@@ -169,7 +169,7 @@ func (s *state) forOp(op *ir.Operation) error {
 		if !s.Options().AllowReturnAllocsFromLoops && !equiv[i] {
 			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
 		}
-		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || !s.WithoutAnalysis() && s.aliasesOutside(v, op.Region(0), a)) {
+		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || !s.WithoutAnalysis() && !s.ResolvedOnTensors() && s.aliasesOutside(v, op.Region(0), a)) {
 			s.b.SetInsertionPoint(y)
 			nb := s.Alloc(s.TensorType(v), b, nil)
 			memref.BuildCopy(s.b, y.Loc(), b, nb)
@@ -263,6 +263,7 @@ func (s *state) aliasesOutside(v ir.Value, r *ir.Region, except ir.Value) bool {
 // return buffers of one type (a dynamic layout when the branches differ).
 func (s *state) ifOp(op *ir.Operation) error {
 	var yields []*ir.Operation
+	var bufs [][]ir.Value
 	for i := 0; i < op.NumRegions(); i++ {
 		if op.Region(i).Empty() {
 			continue
@@ -271,20 +272,21 @@ func (s *state) ifOp(op *ir.Operation) error {
 		if err := s.BufferizeBlock(b); err != nil {
 			return err
 		}
-		yields = append(yields, b.Terminator())
-	}
-	types := op.ResultTypes()
-	bufs := make([][]ir.Value, len(yields))
-	for k, y := range yields {
-		bufs[k] = make([]ir.Value, y.NumOperands())
-		for i, v := range y.Operands() {
-			b, err := s.Buffer(y, v)
+		// Each region's yield takes its buffers once its region is
+		// rewritten, before the next region, as upstream's walk.
+		y := b.Terminator()
+		yb := make([]ir.Value, y.NumOperands())
+		for k, v := range y.Operands() {
+			buf, err := s.Buffer(y, v)
 			if err != nil {
 				return err
 			}
-			bufs[k][i] = b
+			yb[k] = buf
 		}
+		yields = append(yields, y)
+		bufs = append(bufs, yb)
 	}
+	types := op.ResultTypes()
 	for i, t := range types {
 		if !bufferization.IsTensor(t) {
 			continue
@@ -402,7 +404,7 @@ func (s *state) whileOp(op *ir.Operation) error {
 		if !equiv && !s.Options().AllowReturnAllocsFromLoops {
 			return ir.EmitError(cond, fmt.Sprintf("Condition arg #%d is not equivalent to the corresponding iter bbArg", i))
 		}
-		if !equiv || i >= len(equivAfter) || !equivAfter[i] {
+		if (!equiv || i >= len(equivAfter) || !equivAfter[i]) && !s.ResolvedOnTensors() {
 			if _, ok := s.TensorType(v).(*ir.RankedTensorType); !ok {
 				return ir.NewError(cond.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
 			}

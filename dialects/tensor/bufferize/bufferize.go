@@ -19,16 +19,13 @@ import (
 // Register attaches the bufferization models of the tensor dialect's
 // operations to ctx.
 func Register(ctx *ir.Context) {
-	attach := func(name string, f func(s *state, op *ir.Operation) error) {
-		bufferization.BufferizableOp.AttachTo(ctx, name, model(f))
-	}
 	// The operations the bottom-up analysis decides for.
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.empty", bufferization.Allocating{Reading: bufferization.Reading{BufferizableOpInterface: model((*state).empty)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract", bufferization.Reading{BufferizableOpInterface: model((*state).extract)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.dim", bufferization.Reading{BufferizableOpInterface: model((*state).dim)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert", bufferization.WritingInto{BufferizableOpInterface: model((*state).insert), Dest: 1})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.rank", bufferization.Reading{BufferizableOpInterface: model((*state).rank)})
-	attach("tensor.reshape", (*state).dynamicReshape)
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.reshape", reshape{aliasing{model((*state).dynamicReshape)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.cast", aliasing{model((*state).cast)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.from_elements", bufferization.Reading{BufferizableOpInterface: model((*state).fromElements)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.generate", bufferization.Reading{BufferizableOpInterface: model((*state).generate)})
@@ -63,6 +60,14 @@ func (aliasing) AliasingResults(_ *ir.Operation, operand int) []int {
 // BufferizesToMemoryRead implements bufferization.MemoryReader: a view
 // reads nothing itself; what reads the view reads the buffer.
 func (aliasing) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
+
+// reshape is tensor.reshape's model: a view of its source, as aliasing,
+// that reads its shape operand.
+type reshape struct{ aliasing }
+
+// BufferizesToMemoryRead implements bufferization.MemoryReader: the
+// shape is read.
+func (reshape) BufferizesToMemoryRead(_ *ir.Operation, operand int) bool { return operand == 1 }
 
 // EquivalentResult implements bufferization.EquivalentResult: a cast's
 // or a reshape's result is its operand's buffer, a slice only a part of
