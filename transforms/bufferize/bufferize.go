@@ -859,6 +859,9 @@ func (s *state) summarize(f *ir.Operation, read []bool) {
 		}
 		sum.Equivalent[i] = equivalentArg(f, i)
 	}
+	if info != nil {
+		sum.Aliasing = info.aliasing
+	}
 	s.summaries[f] = sum
 }
 
