@@ -659,11 +659,13 @@ func (s *state) extractSlice(op *ir.Operation) error {
 // insertSlice writes the source into a subview of the destination's
 // buffer (in place) or of a copy of it.
 func (s *state) insertSlice(op *ir.Operation) error {
-	src, err := s.Buffer(op, op.Operand(0))
+	// As upstream, the destination's buffer (or its copy) is made before
+	// the source's.
+	dst, err := s.Writable(op, 1, true)
 	if err != nil {
 		return err
 	}
-	dst, err := s.Writable(op, 1, true)
+	src, err := s.Buffer(op, op.Operand(0))
 	if err != nil {
 		return err
 	}
