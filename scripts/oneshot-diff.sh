@@ -50,8 +50,7 @@ if [ -z "$opt" ]; then
 	opt=$work/strata-opt
 	go build -o "$opt" "$(dirname "$0")/../tools/strata-opt" || exit 1
 fi
-total=0
-same=0
+. "$(dirname "$0")/chunkdiff.sh"
 for f in "$@"; do
 	# The option strings of the file's RUN lines (continuations joined).
 	mapfile -t optsets < <(sed -n 's|^// RUN:||p' "$f" | sed -e ':a' -e '/\\$/N; s/\\\n//; ta' |
@@ -63,29 +62,9 @@ for f in "$@"; do
 		done
 	fi
 	dir=$work/$(basename "$f" .mlir)
-	mkdir -p "$dir"
-	csplit -s -z -f "$dir/c" -b %03d.mlir "$f" '/^\/\/ -----$/' '{*}'
+	chunkdiff_split "$f" "$dir"
 	for o in "${optsets[@]}"; do
-		n=0
-		k=0
-		for c in "$dir"/c*.mlir; do
-			n=$((n + 1))
-			timeout 60 "$ref" -allow-unregistered-dialect "--one-shot-bufferize=$o" "$c" >"$c.ref" 2>&1
-			r1=$?
-			timeout 60 "$opt" -allow-unregistered-dialect "--one-shot-bufferize=$o" "$c" >"$c.got" 2>&1
-			r2=$?
-			if [ $r1 = $r2 ] && cmp -s "$c.ref" "$c.got"; then
-				k=$((k + 1))
-			else
-				echo "differs: $f chunk $((n - 1)) [$o] (exit $r1 / $r2)"
-				if [ $verbose = 1 ]; then
-					diff -u "$c.ref" "$c.got" | sed -n '3,40p'
-				fi
-			fi
-		done
-		echo "$f [$o]: $k of $n identical"
-		total=$((total + n))
-		same=$((same + k))
+		chunkdiff_run "$f [$o]" "$dir" -allow-unregistered-dialect "--one-shot-bufferize=$o"
 	done
 done
-echo "total: $same of $total chunks identical"
+echo "total: $chunkdiff_same of $chunkdiff_total chunks identical"

@@ -422,6 +422,10 @@ type FuncSummary struct {
 	// Equivalent holds, for each result, the argument whose buffer every
 	// return returns, or -1.
 	Equivalent []int
+	// Aliasing holds, for each argument, the results that may be its
+	// buffer or a view of it, as the analysis of the function found; nil
+	// when the function was not analyzed.
+	Aliasing [][]int
 }
 
 // WritableAttr is the argument attribute that marks a tensor argument of

@@ -6,6 +6,7 @@ import (
 
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/memref"
 )
 
 // StructuredOp is a view of a linalg structured operation (MLIR's
@@ -242,6 +243,13 @@ func structuredInterfaces(d *ir.OpDef) {
 			}
 		}
 	}
+	if k.named != nil || d.Name == GenericOpName {
+		// As upstream's folders of linalg.generic and the named
+		// operations (memref::foldMemRefCast): an operand made by a
+		// memref.cast of a ranked memref takes the cast's source.
+		// linalg.map, reduce, transpose and broadcast have none.
+		d.Fold = foldCastOperands
+	}
 	if k.named == nil {
 		switch d.Name {
 		case MapOpName:
@@ -254,6 +262,12 @@ func structuredInterfaces(d *ir.OpDef) {
 			d.AsmResultNames = fixedName("broadcasted")
 		}
 	}
+}
+
+// foldCastOperands is the folder of the structured operations that fold
+// memref.cast operands into themselves.
+func foldCastOperands(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	return nil, memref.FoldMemRefCastOperands(op)
 }
 
 func fixedName(name string) func(*ir.Operation, func(int, string)) {

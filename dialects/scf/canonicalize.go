@@ -1,6 +1,8 @@
 package scf
 
 import (
+	"slices"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/arith"
@@ -18,6 +20,67 @@ func forCanonicalizationPatterns() []rewrite.Pattern {
 		pattern(ForOpName, "scf-for-iter-args-folder", forIterArgsFolder),
 		pattern(ForOpName, "scf-simplify-trivial-loops", simplifyTrivialLoops),
 	}
+}
+
+// forallCanonicalizationPatterns are scf.forall's canonicalization
+// patterns (upstream's ForallOpControlOperandsFolder; its other patterns
+// are not implemented).
+func forallCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{
+		pattern(ForallOpName, "scf-forall-control-operands-folder", forallControlOperandsFolder),
+	}
+}
+
+// forallControlOperandsFolder moves the constant lower bounds, upper
+// bounds and steps of an scf.forall from its operands into its static
+// lists.
+func forallControlOperandsFolder(op *ir.Operation, r *rewrite.Rewriter) bool {
+	lbs, ubs, steps, seg := forallBounds(op)
+	if len(seg) != 4 {
+		return false
+	}
+	changed := false
+	// fold returns the static list with the constant operands folded in
+	// and the operands left.
+	fold := func(static []int64, dyn []ir.Value) ([]int64, []ir.Value) {
+		out := slices.Clone(static)
+		var left []ir.Value
+		k := 0
+		for i, s := range static {
+			if s != ir.Dynamic || k >= len(dyn) {
+				continue
+			}
+			v := dyn[k]
+			k++
+			if c, ok := constantInt(v); ok {
+				out[i] = c
+				changed = true
+				continue
+			}
+			left = append(left, v)
+		}
+		return out, left
+	}
+	nlbs, dlbs := fold(lbs, seg[0])
+	nubs, dubs := fold(ubs, seg[1])
+	nsteps, dsteps := fold(steps, seg[2])
+	if !changed {
+		return false
+	}
+	ctx := op.Context()
+	r.ModifyInPlace(op, func() {
+		var operands []ir.Value
+		operands = append(operands, dlbs...)
+		operands = append(operands, dubs...)
+		operands = append(operands, dsteps...)
+		operands = append(operands, seg[3]...)
+		op.SetOperands(operands)
+		op.SetAttr("staticLowerBound", ctx.DenseI64Array(nlbs...))
+		op.SetAttr("staticUpperBound", ctx.DenseI64Array(nubs...))
+		op.SetAttr("staticStep", ctx.DenseI64Array(nsteps...))
+		op.SetAttr("operandSegmentSizes", ctx.DenseI32Array(int32(len(dlbs)), int32(len(dubs)), int32(len(dsteps)), int32(len(seg[3]))))
+	})
+	return true
 }
 
 // ifCanonicalizationPatterns are scf.if's canonicalization patterns.

@@ -718,6 +718,9 @@ func registerHooks(ctx *ir.Context) {
 		for _, pat := range forCanonicalizationPatterns() {
 			rewrite.RegisterCanonicalization("scf.for", func() rewrite.Pattern { return pat })
 		}
+		for _, pat := range forallCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("scf.forall", func() rewrite.Pattern { return pat })
+		}
 		for _, pat := range ifCanonicalizationPatterns() {
 			rewrite.RegisterCanonicalization("scf.if", func() rewrite.Pattern { return pat })
 		}
@@ -736,7 +739,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xa9, 0x1b, 0x39, 0x8a, 0xbd, 0xed, 0x84, 0x94, 0x85, 0x07, 0xdc, 0x32, 0xcc, 0xd9, 0x2e, 0xa1, 0xf2, 0x13, 0x72, 0x85, 0x31, 0x11, 0x4b, 0x6f, 0x1e, 0x6b, 0xbf, 0x92, 0x6f, 0x25, 0x79, 0x1d}
+var definitionsSum = [32]byte{0x20, 0xc5, 0x12, 0xd0, 0x87, 0x07, 0x60, 0x18, 0xf8, 0x17, 0xbf, 0x13, 0xc1, 0xbc, 0xb3, 0x81, 0xfa, 0xcc, 0x85, 0x7a, 0x07, 0x16, 0x6e, 0x71, 0x8b, 0xd5, 0xd5, 0x9d, 0x98, 0xd9, 0xa3, 0x05}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 12, Column: 1}, Name: "scf", Items: []*irdl.DialectItem{
@@ -863,7 +866,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				{Pos: irdl.Position{Line: 59, Column: 37}, Kind: "regionVerifier", Func: "verifyForallRegions"},
 				{Pos: irdl.Position{Line: 59, Column: 75}, Kind: "printer", Func: "printForall"},
 				{Pos: irdl.Position{Line: 59, Column: 98}, Kind: "parser", Func: "parseForall"},
-				{Pos: irdl.Position{Line: 60, Column: 12}, Kind: "interfaces", Func: "forallInterfaces"},
+				{Pos: irdl.Position{Line: 60, Column: 12}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 60, Column: 27}, Kind: "interfaces", Func: "forallInterfaces"},
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 64, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 64, Column: 3}, Name: "if", Items: []*irdl.OpItem{

@@ -872,7 +872,7 @@ func (a *analysis) equivalenceRoot(v ir.Value) ir.Value {
 		}
 		var next ir.Value
 		if a.s.regionModel(res.Owner()) != nil {
-			next = a.regionEquivalentOperand(res)
+			next = a.regionEquivalentOperand(res, a.equivalent)
 		} else {
 			for _, u := range a.s.aliasingOperands(res) {
 				if a.inPlace[u] && (a.s.writes(u) || a.s.equivalentResult(u)) {

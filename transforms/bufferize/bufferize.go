@@ -879,6 +879,9 @@ func (s *state) summarize(f *ir.Operation, read []bool) {
 		}
 		sum.Equivalent[i] = equivalentArg(f, i)
 	}
+	if info != nil {
+		sum.Aliasing = info.aliasing
+	}
 	s.summaries[f] = sum
 }
 
@@ -1036,6 +1039,9 @@ func (s *state) allocIn(t ir.Type, like ir.Value, dyn []ir.Value, space ir.Attri
 // buffer (a copy of it unless noCopy).
 func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, error) {
 	t := op.Operand(idx)
+	// As upstream's canOmitTensorCopy, the contents of a tensor nothing
+	// defined (a bufferization.alloc_tensor without copy) are not copied.
+	noCopy = noCopy || s.undef[t]
 	if a, ok := t.(*ir.BlockArgument); ok && !s.opts.FunctionBoundaries && isTensor(s.tt(t)) {
 		if _, has := s.buf[t]; !has {
 			// Read through a to_buffer (bufferOf), which may not be

@@ -374,6 +374,15 @@ func (a *analysis) equivalences(f *ir.Operation) *unionFind {
 			if !isTensor(r.Type()) {
 				continue
 			}
+			if a.s.regionModel(op) != nil {
+				// The result of a region is the buffer its
+				// operands or terminators certainly pass on.
+				same := func(x, y ir.Value) bool { return eq.find(x) == eq.find(y) }
+				if v := a.regionEquivalentOperand(r, same); v != nil {
+					eq.union(r, v)
+				}
+				continue
+			}
 			from := a.s.aliasingOperands(r)
 			if len(from) == 0 {
 				continue

@@ -241,8 +241,8 @@ func inOneBlockRegions(op, f *ir.Operation) bool {
 // result of an operation with a RegionAliasAnalysis model, is under the
 // decisions so far, or nil (MLIR's equivalenceAnalysis): an in-place
 // operand that is certainly that buffer, or the first of several each
-// of which may be it, in place and equivalent to each other.
-func (a *analysis) regionEquivalentOperand(r *ir.OpResult) ir.Value {
+// of which may be it, in place and equivalent (same) to each other.
+func (a *analysis) regionEquivalentOperand(r *ir.OpResult, same func(x, y ir.Value) bool) ir.Value {
 	var first ir.Value
 	all := true
 	for _, al := range a.s.regionAliases(r) {
@@ -256,7 +256,7 @@ func (a *analysis) regionEquivalentOperand(r *ir.OpResult) ir.Value {
 		}
 		if first == nil {
 			first = v
-		} else if !a.equivalent(v, first) {
+		} else if !same(v, first) {
 			all = false
 		}
 	}

@@ -7,6 +7,7 @@ package bufferize
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -72,6 +73,13 @@ func (s *state) ret(op *ir.Operation) error {
 			// layout of function boundaries and then returns the cast's
 			// source, leaving the cast unused.
 			memref.BuildCast(s.b, op.Loc(), b, s.DynamicType(s.TensorType(v)))
+		} else if c, ok := memref.AsCastOp(ir.DefiningOp(b)); ok && s.InfersResults(f) {
+			// A buffer of the boundary's type needs no cast; as
+			// upstream (foldMemRefCasts), a returned memref.cast is
+			// then folded into its source, whose type the result
+			// takes, even when that is less precise (unranked, or of
+			// a dynamic shape).
+			b = c.Operand(0)
 		}
 		vals[i] = b
 	}
@@ -121,19 +129,19 @@ func (s *state) call(op *ir.Operation) error {
 			ir.ReplaceAllUsesWith(r, nc.Result(i))
 			continue
 		}
+		if j := copiedOperand(op, sum, i); j >= 0 && s.OutOfPlace(op, j) {
+			// The analysis decided that the result may not share the
+			// buffer of operand j, which the callee does not write: as
+			// upstream, the result is copied rather than the operand.
+			nb := s.Alloc(s.TensorType(r), nc.Result(i), nil)
+			memref.BuildCopy(s.b, op.Loc(), nc.Result(i), nb)
+			s.SetResult(r, nb, nil)
+			continue
+		}
 		// A result the callee returns as the buffer of an argument is
 		// the buffer passed for it: the operand's own, or its copy.
 		if sum != nil && i < len(sum.Equivalent) && sum.Equivalent[i] >= 0 {
 			j := sum.Equivalent[i]
-			if copiedResult(op, sum, j) == i && s.OutOfPlace(op, j) {
-				// The analysis decided that the result may not share
-				// the operand's buffer, which the callee does not
-				// write: as upstream, the result is copied.
-				nb := s.Alloc(s.TensorType(r), nc.Result(i), nil)
-				memref.BuildCopy(s.b, op.Loc(), nc.Result(i), nb)
-				s.SetResult(r, nb, nil)
-				continue
-			}
 			var alias ir.Value
 			if inPlace[j] {
 				alias = op.Operand(j)
@@ -168,27 +176,61 @@ func (s *state) call(op *ir.Operation) error {
 
 // copiedResult returns the result of op, a call to a function with summary
 // sum, that a copy replaces when operand i, which the callee does not
-// write, may not share its buffer with the results (upstream copies the
-// one ranked result that is the operand's whole buffer rather than the
-// operand), or -1 when the operand is copied instead.
+// write, may not share its buffer with the results, or -1 when the
+// operand is copied instead. As upstream's out-of-place operands of an
+// operation that does not write them, the result is copied when it is
+// the one result that may alias the operand, the operand the only one it
+// may alias, and ranked (it may be smaller than the operand, a view of
+// it). Without the analysis's aliasing, the results that may alias an
+// argument are those equivalent to it.
 func copiedResult(op *ir.Operation, sum *bufferization.FuncSummary, i int) int {
-	k := -1
-	for r, j := range sum.Equivalent {
-		if j != i {
-			continue
+	if i < len(sum.Written) && sum.Written[i] {
+		return -1
+	}
+	aliases := func(j int) []int {
+		if sum.Aliasing != nil {
+			if j < len(sum.Aliasing) {
+				return sum.Aliasing[j]
+			}
+			return nil
 		}
-		if k >= 0 {
+		var rs []int
+		for r, a := range sum.Equivalent {
+			if a == j {
+				rs = append(rs, r)
+			}
+		}
+		return rs
+	}
+	rs := aliases(i)
+	if len(rs) != 1 || rs[0] >= op.NumResults() {
+		return -1
+	}
+	k := rs[0]
+	for j := 0; j < op.NumOperands(); j++ {
+		if j != i && slices.Contains(aliases(j), k) {
 			return -1
 		}
-		k = r
-	}
-	if k < 0 || i < len(sum.Written) && sum.Written[i] {
-		return -1
 	}
 	if _, ranked := op.Result(k).Type().(*ir.RankedTensorType); !ranked {
 		return -1
 	}
 	return k
+}
+
+// copiedOperand returns the operand of op, a call to a function with
+// summary sum, whose copy result k is when that operand may not share
+// its buffer (see copiedResult), or -1.
+func copiedOperand(op *ir.Operation, sum *bufferization.FuncSummary, k int) int {
+	if sum == nil {
+		return -1
+	}
+	for j := 0; j < op.NumOperands(); j++ {
+		if copiedResult(op, sum, j) == k {
+			return j
+		}
+	}
+	return -1
 }
 
 // returned reports what callee returns as its result i once bufferized:

@@ -257,8 +257,37 @@ func (s *state) dynamicReshape(op *ir.Operation) error {
 	return nil
 }
 
-// cast keeps the layout of the source buffer: a buffer with a strided
-// layout is cast to the fully dynamic layout of the result type.
+// castType returns the buffer type of a tensor.cast to result type rt of
+// a buffer of type src, as upstream's: a cast between ranked tensors keeps
+// the source buffer's layout; one from or to an unranked tensor knows no
+// offset or strides, and has the fully dynamic layout. The memory space
+// is the source buffer's.
+func castType(ctx *ir.Context, src, rt ir.Type) ir.Type {
+	mt, ranked := src.(*ir.MemRefType)
+	var space ir.Attribute
+	if ranked {
+		space = mt.MemorySpace
+	} else if ut, ok := src.(*ir.UnrankedMemRefType); ok {
+		space = ut.MemorySpace
+	}
+	switch rt := rt.(type) {
+	case *ir.RankedTensorType:
+		if ranked {
+			return ctx.MemRefType(rt.Shape, rt.Elem, mt.Layout, space)
+		}
+		strides := make([]int64, len(rt.Shape))
+		for i := range strides {
+			strides[i] = ir.Dynamic
+		}
+		return ctx.MemRefType(rt.Shape, rt.Elem, ctx.StridedLayoutAttr(ir.Dynamic, strides), space)
+	case *ir.UnrankedTensorType:
+		return ctx.UnrankedMemRefType(rt.Elem, space)
+	}
+	return rt
+}
+
+// cast casts the source buffer to the buffer type of the result
+// (castType).
 func (s *state) cast(op *ir.Operation) error {
 	src, err := s.Buffer(op, op.Operand(0))
 	if err != nil {
@@ -276,12 +305,7 @@ func (s *state) cast(op *ir.Operation) error {
 		s.Erase(op)
 		return nil
 	}
-	var to ir.Type
-	if mt, ok := src.Type().(*ir.MemRefType); ok && mt.Layout != nil {
-		to = s.DynamicType(rt)
-	} else {
-		to = s.IdentityType(rt)
-	}
+	to := castType(s.Context(), src.Type(), rt)
 	if to == src.Type() {
 		// A cast between equal types (unranked to unranked) is its
 		// source's buffer.
@@ -640,11 +664,13 @@ func (s *state) extractSlice(op *ir.Operation) error {
 // insertSlice writes the source into a subview of the destination's
 // buffer (in place) or of a copy of it.
 func (s *state) insertSlice(op *ir.Operation) error {
-	src, err := s.Buffer(op, op.Operand(0))
+	// As upstream, the destination's buffer (or its copy) is made before
+	// the source's.
+	dst, err := s.Writable(op, 1, true)
 	if err != nil {
 		return err
 	}
-	dst, err := s.Writable(op, 1, true)
+	src, err := s.Buffer(op, op.Operand(0))
 	if err != nil {
 		return err
 	}
