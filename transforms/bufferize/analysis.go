@@ -811,44 +811,55 @@ func (a *analysis) matchingSubsets(r, w use) bool {
 	return false
 }
 
-// matchesDestination reports whether v, followed back through the
-// operands written in place whose buffers it is, comes from parts
-// extracted at the subset that op (with model si) inserts into, of
-// tensors equivalent to its destination (MLIR's matchesInsertDestination).
+// matchesDestination reports whether v comes from parts extracted at the
+// subset that op (with model si) inserts into, of tensors equivalent to
+// its destination (MLIR's matchesInsertDestination): going back from v
+// through the operands whose buffers the values on the way may share,
+// in place or not, every value where the walk stops is such a part. The
+// walk stops at a matching part, at a value of an operation without a
+// bufferization or that shares no operand's buffer (a block argument),
+// and at a value it reaches a second time.
 func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferization.SubsetInsertion) bool {
 	equiv := func(x, y ir.Value) bool { return a.equivalent(x, y) }
+	matches := func(x ir.Value) bool {
+		_, isResult := x.(*ir.OpResult)
+		return isResult && si.EquivalentSubset(op, x, equiv)
+	}
 	seen := map[ir.Value]bool{}
+	// work is a set: a value still to be visited is not added again.
 	work := []ir.Value{v}
+	pending := map[ir.Value]bool{v: true}
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
+		delete(pending, x)
 		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		var from []ir.Value
-		if res, ok := x.(*ir.OpResult); ok && a.s.regionModel(res.Owner()) != nil {
-			// What an scf.if yields.
-			for _, al := range a.s.regionAliases(res) {
-				if al.av.Equivalent {
-					from = append(from, al.u.op.Operand(al.u.i))
-				}
-			}
-		} else if ok {
-			for _, u := range a.s.aliasingOperands(res) {
-				if a.inPlace[u] && a.s.writes(u) {
-					from = append(from, u.op.Operand(u.i))
-				}
-			}
-		}
-		if len(from) == 0 {
-			// A leaf: it must be the matching part.
-			if !si.EquivalentSubset(op, x, equiv) {
+			if !matches(x) {
 				return false
 			}
 			continue
 		}
-		work = append(work, from...)
+		seen[x] = true
+		if matches(x) {
+			continue
+		}
+		res, ok := x.(*ir.OpResult)
+		if !ok {
+			return false
+		}
+		if _, known := a.s.known(res.Owner()); !known {
+			return false
+		}
+		from := a.s.aliasingOperands(res)
+		if len(from) == 0 {
+			return false
+		}
+		for _, u := range from {
+			if y := u.op.Operand(u.i); !pending[y] {
+				pending[y] = true
+				work = append(work, y)
+			}
+		}
 	}
 	return true
 }

@@ -1,6 +1,7 @@
 package bufferize
 
 import (
+	"slices"
 	"strconv"
 	"sync/atomic"
 
@@ -66,10 +67,7 @@ func (s *state) annotate(f *ir.Operation, a *analysis) {
 				continue
 			}
 			if marks == nil {
-				marks = make([]ir.Attribute, op.NumOperands())
-				for k := range marks {
-					marks[k] = s.ctx.Str(inPlaceNotTensor)
-				}
+				marks = s.priorMarks(op)
 			}
 			in := inPlaceFalse
 			if a.inPlace[use{op, i}] {
@@ -126,6 +124,29 @@ func (s *state) annotate(f *ir.Operation, a *analysis) {
 		}
 		return true
 	})
+}
+
+// priorMarks returns the entries of op's __inplace_operands_attr__ that
+// annotate starts from: as upstream, the decisions are written into an
+// annotation op already has, whose other entries are kept. An
+// annotation shorter than op's operands is extended with "none" entries
+// (upstream's fix of its read past the end); one that is not an array of
+// strings is replaced.
+func (s *state) priorMarks(op *ir.Operation) []ir.Attribute {
+	var marks []ir.Attribute
+	if arr, ok := op.Attr(inPlaceAttr).(*ir.ArrayAttr); ok {
+		marks = slices.Clone(arr.Elems)
+		for _, e := range marks {
+			if _, ok := e.(*ir.StringAttr); !ok {
+				marks = nil
+				break
+			}
+		}
+	}
+	for len(marks) < op.NumOperands() {
+		marks = append(marks, s.ctx.Str(inPlaceNotTensor))
+	}
+	return marks
 }
 
 // annotateConflict marks, for print-conflicts, the read r that the write

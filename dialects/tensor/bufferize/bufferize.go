@@ -551,16 +551,21 @@ func (s *state) reshape(op *ir.Operation, name string) error {
 	if err != nil {
 		return err
 	}
-	if mt, ok := src.Type().(*ir.MemRefType); !ok || mt.Layout != nil || s.OutOfPlace(op, 0) {
-		// Only identity buffers are reshaped in place, and only a
-		// buffer the result may share.
+	if mt, ok := src.Type().(*ir.MemRefType); !ok || mt.Layout != nil {
+		// Only identity buffers are reshaped.
 		nb := s.Alloc(s.TensorType(op.Operand(0)), src, nil)
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
 		src = nb
 	}
 	r := s.b.Create(&ir.OperationState{Name: s.ctx.OpName(name), Loc: op.Loc(), Operands: append([]ir.Value{src}, op.Operands()[1:]...),
 		ResultTypes: []ir.Type{s.IdentityType(op.Result(0).Type())}, Properties: op.Properties(), Attributes: op.Attrs()})
-	s.SetResult(op.Result(0), r.Result(0), op.Operand(0))
+	// A reshape writes nothing and its result is a view of its operand's
+	// buffer: when the two may not share it, the view is copied (setView),
+	// as upstream copies the one result of an operation that does not
+	// write rather than its operand.
+	if err := s.setView(op, r.Result(0)); err != nil {
+		return err
+	}
 	s.Erase(op)
 	return nil
 }
