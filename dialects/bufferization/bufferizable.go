@@ -344,6 +344,12 @@ type State interface {
 	KeepOnTensors(op *ir.Operation)
 	// BufferizeBlock bufferizes the operations of b, in order.
 	BufferizeBlock(b *ir.Block) error
+	// BufferizeBlockSignatures gives the tensor arguments of the blocks
+	// of op's region r after its entry block buffer types (MLIR's
+	// bufferizeBlockSignature): the type of the buffers every branch to
+	// the block passes, or the fully dynamic layout where they differ.
+	// The branches cast what they pass to it when they are rewritten.
+	BufferizeBlockSignatures(op *ir.Operation, r *ir.Region) error
 	// HasTensors reports whether op has a tensor operand or result.
 	HasTensors(op *ir.Operation) bool
 

@@ -68,3 +68,23 @@ type RegionKinds interface {
 type AnalysisVerifier interface {
 	VerifyAnalysis(op *ir.Operation, st AnalysisState, opts Options) error
 }
+
+// ResultBufferType is implemented by models of operations whose results
+// get buffers of a type of their own (MLIR's getBufferType of a result
+// that shares no operand's buffer), other than the identity layout in
+// the default memory space: bufferization.alloc_tensor in the memory
+// space it names. The type of a block argument is found from those of
+// what the branches to it pass, before they are all rewritten.
+type ResultBufferType interface {
+	ResultBufferType(op *ir.Operation, result int, s State) ir.Type
+}
+
+// UnstructuredControlFlow is implemented by models of operations whose
+// regions may have several blocks, linked by branches that pass tensors
+// to the blocks' arguments (MLIR's supportsUnstructuredControlFlow:
+// scf.execute_region; a function's body always may). Their rewriting
+// gives those arguments buffer types first, with
+// State.BufferizeBlockSignatures.
+type UnstructuredControlFlow interface {
+	SupportsUnstructuredControlFlow(op *ir.Operation) bool
+}

@@ -195,7 +195,7 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, *ir.Operation) {
 			ops = append(ops, op)
 			return true
 		}
-		if s.aliasModel(op) == nil && s.regionModel(op) == nil || !inOneBlockRegions(op, f) {
+		if s.aliasModel(op) == nil && s.regionModel(op) == nil || !s.inOneBlockRegions(op, f) {
 			blocker = op
 			return false
 		}
@@ -684,7 +684,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 		for _, w := range wl {
 			// Inside a region that runs repeatedly, the order of the
 			// operations does not rule out a conflict.
-			if a.s.canUseOrder(r, w, defs) {
+			if a.s.canUseOrder(r, w, defs) && a.s.canUseBlockOrder(r, w, defs) {
 				if a.s.happensBefore(r.op, w.op) {
 					continue // the read happens before the write
 				}
@@ -746,11 +746,16 @@ func (ms *models) equivalentBack(v, other ir.Value) bool {
 			continue
 		}
 		seen[x] = true
-		if r, ok := x.(*ir.OpResult); ok {
-			for _, u := range ms.aliasingOperands(r) {
-				if y := u.op.Operand(u.i); y.Type() == x.Type() {
-					work = append(work, y)
-				}
+		var from []use
+		switch x := x.(type) {
+		case *ir.OpResult:
+			from = ms.aliasingOperands(x)
+		case *ir.BlockArgument:
+			from = ms.branchOperands(x)
+		}
+		for _, u := range from {
+			if y := u.op.Operand(u.i); y.Type() == x.Type() {
+				work = append(work, y)
 			}
 		}
 	}

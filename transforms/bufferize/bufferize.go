@@ -115,6 +115,9 @@ type state struct {
 	// seq numbers the operations of that function in pre-order, for the
 	// analysis's deterministic order of the uses it compares.
 	seq map[*ir.Operation]int
+	// doms caches the immediate dominators of the blocks of the regions
+	// of several blocks the analysis orders (branches.go).
+	doms map[*ir.Region]map[*ir.Block]*ir.Block
 }
 
 // Run bufferizes module.
@@ -203,6 +206,11 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			}
 		}
 		read := s.arguments(f)
+		if opts.FunctionBoundaries {
+			if err := s.BufferizeBlockSignatures(f, f.Region(0)); err != nil {
+				return err
+			}
+		}
 		for _, b := range f.Region(0).Blocks() {
 			if err := s.block(b); err != nil {
 				return err
@@ -292,6 +300,7 @@ func (s *state) forgetValues() {
 	clear(s.undefDefs)
 	clear(s.pos)
 	clear(s.asTensor)
+	clear(s.doms)
 }
 
 // --- alias sets ---

@@ -30,15 +30,7 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 			dyn = append(dyn, v)
 		}
 	}
-	var t ir.Type
-	if at, ok := bufferization.AsAllocTensorOp(op); ok && at.MemorySpace() != nil {
-		if rt, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
-			t = s.Context().MemRefType(rt.Shape, rt.Elem, nil, at.MemorySpace())
-		}
-	}
-	if t == nil {
-		t = s.IdentityType(op.Result(0).Type())
-	}
+	t := allocTensor{}.ResultBufferType(op, 0, s)
 	nb := memref.BuildAlloc(b, op.Loc(), dyn, nil, t, memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	if op.NumOperands() > len(dyn) {
 		src, err := s.Buffer(op, op.Operand(op.NumOperands()-1))
@@ -53,6 +45,17 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 	}
 	s.Erase(op)
 	return nil
+}
+
+// ResultBufferType implements bufferization.ResultBufferType: the
+// identity layout, in the memory space the operation names, if any.
+func (allocTensor) ResultBufferType(op *ir.Operation, _ int, s bufferization.State) ir.Type {
+	if at, ok := bufferization.AsAllocTensorOp(op); ok && at.MemorySpace() != nil {
+		if rt, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
+			return s.Context().MemRefType(rt.Shape, rt.Elem, nil, at.MemorySpace())
+		}
+	}
+	return s.IdentityType(op.Result(0).Type())
 }
 
 // BufferizesToMemoryWrite implements bufferization.AliasAnalysis.

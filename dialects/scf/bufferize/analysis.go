@@ -147,6 +147,14 @@ func (branchesModel) AliasingValues(*ir.Operation, int, bufferization.AnalysisSt
 	return nil
 }
 
+// executeRegionModel is scf.execute_region's: its region may have
+// several blocks, linked by branches that pass tensors.
+type executeRegionModel struct{ branchesModel }
+
+// SupportsUnstructuredControlFlow implements
+// bufferization.UnstructuredControlFlow.
+func (executeRegionModel) SupportsUnstructuredControlFlow(*ir.Operation) bool { return true }
+
 // terminatorModel is scf.yield's and scf.condition's: they read what they
 // pass on, in place; a yield of scf.if or scf.execute_region is the buffer
 // of its parent's result (one of several for scf.if).
