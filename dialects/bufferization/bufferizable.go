@@ -350,6 +350,13 @@ type State interface {
 	// the block passes, or the fully dynamic layout where they differ.
 	// The branches cast what they pass to it when they are rewritten.
 	BufferizeBlockSignatures(op *ir.Operation, r *ir.Region) error
+	// BufferizeBranch rewrites op, a branch (an ir.BranchOp), to pass
+	// buffers to the arguments BufferizeBlockSignatures gave buffer
+	// types: each tensor operand's buffer (a copy when the analysis
+	// decided it out of place), cast to the argument's type where that
+	// differs. A branch to arguments that stay tensors is kept on
+	// tensors.
+	BufferizeBranch(op *ir.Operation) error
 	// HasTensors reports whether op has a tensor operand or result.
 	HasTensors(op *ir.Operation) bool
 

@@ -88,3 +88,21 @@ type ResultBufferType interface {
 type UnstructuredControlFlow interface {
 	SupportsUnstructuredControlFlow(op *ir.Operation) bool
 }
+
+// BranchOperands returns the first operand that op, a branch (an
+// ir.BranchOp), forwards to its successor k and how many it forwards
+// (MLIR's SuccessorOperands::getForwardedOperands). The operands
+// forwarded to the successors are the last ones of op, in the order of
+// the successors, as with all of the cf dialect's branches.
+func BranchOperands(op *ir.Operation, k int) (start, n int) {
+	bm, ok := ir.BranchOp.Of(op)
+	if !ok {
+		return op.NumOperands(), 0
+	}
+	start = op.NumOperands()
+	for j := op.NumSuccessors() - 1; j >= k; j-- {
+		n = len(bm.BranchSuccessorOperands(op, j))
+		start -= n
+	}
+	return start, n
+}

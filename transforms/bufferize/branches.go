@@ -6,6 +6,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/memref"
 )
 
 // This file holds what one-shot-bufferize does for regions of several
@@ -20,8 +21,11 @@ import (
 // branches pass (bufferizeBlockSignature).
 
 // branchOperands returns the operands of the branches to a's block that
-// a may be the buffer of (MLIR's getCallerOpOperands): those whose
-// aliasing values, as their models tell, include a.
+// a may be the buffer of (MLIR's getCallerOpOperands): for each branch
+// to the block, its operand at a's position among those it forwards to
+// the block. As upstream's, a branch that names the block as several of
+// its successors is counted once for each, with the operands of the
+// first.
 func (ms *models) branchOperands(a *ir.BlockArgument) []use {
 	b := a.Owner()
 	r := b.Parent()
@@ -31,18 +35,18 @@ func (ms *models) branchOperands(a *ir.BlockArgument) []use {
 	var out []use
 	for _, pb := range r.Blocks() {
 		t := pb.Terminator()
-		if t == nil || !slices.Contains(successorsOf(t), b) {
+		if t == nil || !ir.BranchOp.Implements(t) {
 			continue
 		}
-		m := ms.regionModel(t)
-		if m == nil {
+		succs := successorsOf(t)
+		first := slices.Index(succs, b)
+		if first < 0 {
 			continue
 		}
-		for i := range t.NumOperands() {
-			for _, av := range m.AliasingValues(t, i, ms) {
-				if av.Value == ir.Value(a) {
-					out = append(out, use{t, i})
-				}
+		start, n := bufferization.BranchOperands(t, first)
+		for _, x := range succs {
+			if x == b && a.Index() < n {
+				out = append(out, use{t, start + a.Index()})
 			}
 		}
 	}
@@ -59,18 +63,12 @@ func successorsOf(t *ir.Operation) []*ir.Block {
 }
 
 // blocksModeled reports whether the analysis can follow the branches of
-// r, a region of several blocks: every branch to a block with tensor
-// arguments has a bufferization model that tells what it passes.
+// r, a region of several blocks: every terminator with successors is an
+// ir.BranchOp, which tells what it passes to them.
 func (s *state) blocksModeled(r *ir.Region) bool {
 	for _, b := range r.Blocks() {
-		t := b.Terminator()
-		if t == nil || t.NumSuccessors() == 0 {
-			continue
-		}
-		for _, succ := range successorsOf(t) {
-			if slices.ContainsFunc(succ.Arguments(), func(a *ir.BlockArgument) bool { return isTensor(a.Type()) }) && s.regionModel(t) == nil {
-				return false
-			}
+		if t := b.Terminator(); t != nil && t.NumSuccessors() > 0 && !ir.BranchOp.Implements(t) {
+			return false
 		}
 	}
 	return true
@@ -216,6 +214,107 @@ func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region) error {
 	return nil
 }
 
+// BufferizeBranch implements bufferization.State (the branch operands
+// of MLIR's bufferizeBlockSignature): each tensor operand op passes to a
+// block argument that has a buffer type is replaced by its buffer, or by
+// a copy of it when the analysis decided it out of place (MLIR's tensor
+// copy of an out-of-place operand, made before op), cast to the
+// argument's type where that differs. A branch to arguments that stay
+// tensors (a function's body without function boundaries) stays on
+// tensors. As upstream's, only the operands passed to the first of the
+// successors that are one block are rewritten; those passed to the
+// others stay tensors, which the verifier then rejects.
+func (s *state) BufferizeBranch(op *ir.Operation) error {
+	bm, ok := ir.BranchOp.Of(op)
+	if !ok {
+		return ir.EmitError(op, "op was not bufferized")
+	}
+	succs := successorsOf(op)
+	news := make([][]ir.Value, len(succs))
+	var left []int
+	for k, succ := range succs {
+		start, n := bufferization.BranchOperands(op, k)
+		if slices.Index(succs, succ) != k {
+			for j := range n {
+				left = append(left, start+j)
+			}
+			continue
+		}
+		fwd := bm.BranchSuccessorOperands(op, k)
+		news[k] = slices.Clone(fwd)
+		for j, v := range fwd {
+			if !isTensor(s.tt(v)) || j >= succ.NumArguments() {
+				continue
+			}
+			arg := succ.Argument(j)
+			if isTensor(arg.Type()) {
+				s.unknown(op)
+				return nil
+			}
+			b, copied, err := s.forwarded(op, start+j, arg)
+			if err != nil {
+				return err
+			}
+			if b.Type() != arg.Type() {
+				b = s.castAfter(op, v, b, copied, arg.Type())
+			}
+			news[k][j] = b
+		}
+	}
+	for k, vals := range news {
+		if vals != nil {
+			bm.SetBranchSuccessorOperands(op, k, vals)
+		}
+	}
+	for _, i := range left {
+		s.readBack(op, i)
+	}
+	return nil
+}
+
+// forwarded returns the buffer op passes as its operand i to arg: the
+// operand's buffer, or, out of place, a new one holding its contents
+// when they are defined and arg is read (MLIR's canOmitTensorCopy).
+func (s *state) forwarded(op *ir.Operation, i int, arg *ir.BlockArgument) (ir.Value, bool, error) {
+	v := op.Operand(i)
+	if !s.copiedBranchOperand(op, i) {
+		b, err := s.bufferOf(op, v)
+		return b, false, err
+	}
+	b, err := s.writable(op, i, s.undef[v] || !s.valueReadThroughAliases(arg))
+	return b, true, err
+}
+
+// copiedBranchOperand reports whether the branch op passes a copy of its
+// operand i: the analysis decided it out of place, and op has a
+// bufferization (upstream copies no operand of an operation without
+// one, such as cf.switch).
+func (s *state) copiedBranchOperand(op *ir.Operation, i int) bool {
+	_, known := s.known(op)
+	return known && s.OutOfPlace(op, i)
+}
+
+// castAfter casts b, the buffer of the tensor v, to type t where
+// upstream's block signature rewriting makes the cast: right after v's
+// definition (after b's, when that comes later in the same block), or
+// before op for a copy made for op.
+func (s *state) castAfter(op *ir.Operation, v, b ir.Value, copied bool, t ir.Type) ir.Value {
+	defer s.b.SetInsertionPoint(op)
+	d := ir.DefiningOp(v)
+	switch {
+	case copied:
+		s.b.SetInsertionPoint(op)
+	case d != nil:
+		s.b.SetInsertionPointAfter(d)
+	default:
+		s.b.SetInsertionPointToStart(ir.ParentBlock(v))
+	}
+	if bd := ir.DefiningOp(b); !copied && bd != nil && bd.Block() == s.b.InsertionBlock() && (d == nil || d.IsBeforeInBlock(bd)) {
+		s.b.SetInsertionPointAfter(bd)
+	}
+	return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
+}
+
 // blockArgType returns the buffer type of a, the tensor argument of a
 // block after its region's entry block (MLIR's getBufferType of
 // OpWithUnstructuredControlFlowBufferizableOpInterfaceExternalModel): the
@@ -236,7 +335,7 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 		if msg != "" {
 			return nil, msg
 		}
-		if rt, ranked := s.tt(v).(*ir.RankedTensorType); ranked && s.OutOfPlace(u.op, u.i) {
+		if rt, ranked := s.tt(v).(*ir.RankedTensorType); ranked && s.copiedBranchOperand(u.op, u.i) {
 			// Out of place: the branch passes a new identity buffer in
 			// the memory space of the operand's.
 			ct = s.ctx.MemRefType(rt.Shape, rt.Elem, nil, spaceOf(ct))
@@ -283,13 +382,15 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 			return s.unknownType(v.Type()), ""
 		}
 	case *ir.OpResult:
-		for _, u := range s.aliasingOperands(x) {
+		// As upstream's defaultGetBufferType, the first aliasing
+		// operand decides, when the result is its whole buffer.
+		if from := s.aliasingOperands(x); len(from) > 0 {
+			u := from[0]
 			if s.writes(u) || s.equivalentResult(u) || s.regionModel(x.Owner()) != nil {
 				if w := u.op.Operand(u.i); !slices.Contains(stack, w) {
 					return s.bufferType(w, stack)
 				}
 			}
-			break
 		}
 		if m, ok := s.known(x.Owner()); ok {
 			if rt, ok := m.(bufferization.ResultBufferType); ok {

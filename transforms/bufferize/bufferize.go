@@ -1083,6 +1083,12 @@ func (s *state) op(op *ir.Operation) error {
 		return nil
 	}
 	m, ok := bufferization.BufferizableOp.Of(op)
+	if !ok && ir.BranchOp.Implements(op) {
+		// What a branch passes is rewritten with the arguments it
+		// passes to, as upstream's block signatures, with or without
+		// a model of its own.
+		return s.BufferizeBranch(op)
+	}
 	if !ok {
 		if s.opts.AllowUnknownOps {
 			s.unknown(op)
@@ -1113,35 +1119,42 @@ func errNoSpace(op *ir.Operation) *ir.Diagnostic {
 // as a tensor by a bufferization.to_tensor before it; its tensor results
 // get buffers through bufferization.to_buffer where they are used.
 func (s *state) unknown(op *ir.Operation) {
-	for i, v := range op.Operands() {
-		t := s.tt(v)
-		b, ok := s.buf[v]
-		if !isTensor(t) || !ok {
-			continue
-		}
-		if tb, ok := bufferization.AsToBufferOp(ir.DefiningOp(b)); ok && tb.Operand(0) == v {
-			// The buffer is v's own, read through a to_buffer: the
-			// operation reads v itself.
-			continue
-		}
-		// An unknown operation may write what it is given.
-		s.written[s.find(v)] = true
-		if r, ok := s.asTensor[v]; ok {
-			op.SetOperand(i, r)
-			continue
-		}
-		// Where upstream makes it: at the start of the block of an
-		// argument, right after the operation that defines the tensor
-		// (and, before it is erased, follows what replaced it).
-		if d := ir.DefiningOp(v); d != nil {
-			s.b.SetInsertionPointAfter(d)
-		} else {
-			s.b.SetInsertionPointToStart(ir.ParentBlock(v))
-		}
-		r := bufferization.BuildToTensor(s.b, op.Loc(), b, t).Result()
-		s.asTensor[v] = r
-		op.SetOperand(i, r)
+	for i := range op.Operands() {
+		s.readBack(op, i)
 	}
+}
+
+// readBack makes op's operand i, a tensor that has a buffer, a
+// bufferization.to_tensor of that buffer (unknown).
+func (s *state) readBack(op *ir.Operation, i int) {
+	v := op.Operand(i)
+	t := s.tt(v)
+	b, ok := s.buf[v]
+	if !isTensor(t) || !ok {
+		return
+	}
+	if tb, ok := bufferization.AsToBufferOp(ir.DefiningOp(b)); ok && tb.Operand(0) == v {
+		// The buffer is v's own, read through a to_buffer: the
+		// operation reads v itself.
+		return
+	}
+	// An unknown operation may write what it is given.
+	s.written[s.find(v)] = true
+	if r, ok := s.asTensor[v]; ok {
+		op.SetOperand(i, r)
+		return
+	}
+	// Where upstream makes it: at the start of the block of an
+	// argument, right after the operation that defines the tensor
+	// (and, before it is erased, follows what replaced it).
+	if d := ir.DefiningOp(v); d != nil {
+		s.b.SetInsertionPointAfter(d)
+	} else {
+		s.b.SetInsertionPointToStart(ir.ParentBlock(v))
+	}
+	r := bufferization.BuildToTensor(s.b, op.Loc(), b, t).Result()
+	s.asTensor[v] = r
+	op.SetOperand(i, r)
 }
 
 // The methods below implement bufferization.State.
