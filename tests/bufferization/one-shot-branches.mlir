@@ -263,3 +263,28 @@ func.func @execute_region_conflict(%t: tensor<5xf32>, %v: f32, %i: index) -> (te
   %e = tensor.extract %t[%i] : tensor<5xf32>
   return %r, %e : tensor<5xf32>, f32
 }
+
+// -----
+
+// Returns in two blocks whose buffers have different layouts: the
+// function returns the fully dynamic layout, each return the cast of its
+// buffer to it.
+// CHECK-LABEL: func.func @returns_disagree
+// CHECK-SAME: -> memref<5xf32, strided<[?], offset: ?>>
+// CHECK: %[[S0:.*]] = memref.subview
+// CHECK-NEXT: %[[C0:.*]] = memref.cast %[[S0]]
+// CHECK-NEXT: return %[[C0]]
+// CHECK: %[[S1:.*]] = memref.subview
+// CHECK-NEXT: %[[C1:.*]] = memref.cast %[[S1]]
+// CHECK-NEXT: return %[[C1]]
+func.func @returns_disagree(%c: i1, %f: f32) -> tensor<5xf32> {
+  %e = tensor.empty() : tensor<10xf32>
+  %t = linalg.fill ins(%f : f32) outs(%e : tensor<10xf32>) -> tensor<10xf32>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %0 = tensor.extract_slice %t[0][5][2] : tensor<10xf32> to tensor<5xf32>
+  return %0 : tensor<5xf32>
+^bb2:
+  %1 = tensor.extract_slice %t[2][5][1] : tensor<10xf32> to tensor<5xf32>
+  return %1 : tensor<5xf32>
+}

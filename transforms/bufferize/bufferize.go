@@ -1446,10 +1446,32 @@ func (s *state) inferResults(f *ir.Operation) {
 		outs[i] = agreed
 		for _, r := range rets {
 			if i < r.NumOperands() && r.Operand(i).Type() != agreed {
+				if c := unusedCastBefore(r, r.Operand(i), agreed); c != nil {
+					// The cast the return made to the fully dynamic
+					// layout, which upstream returns when the returns
+					// do not agree.
+					r.SetOperand(i, c)
+					continue
+				}
 				s.b.SetInsertionPoint(r)
 				r.SetOperand(i, memref.BuildCast(s.b, r.Loc(), r.Operand(i), agreed).Result(0))
 			}
 		}
 	}
 	f.SetAttr("function_type", s.ctx.TypeAttr(s.ctx.FunctionType(ft.Inputs, outs)))
+}
+
+// unusedCastBefore returns the result of an unused memref.cast of b to
+// type t among the operations right before the return r, or nil.
+func unusedCastBefore(r *ir.Operation, b ir.Value, t ir.Type) ir.Value {
+	for x := r.Prev(); x != nil; x = x.Prev() {
+		c, ok := memref.AsCastOp(x)
+		if !ok {
+			return nil
+		}
+		if c.Operand(0) == b && x.Result(0).Type() == t && !ir.HasUses(x.Result(0)) {
+			return x.Result(0)
+		}
+	}
+	return nil
 }
