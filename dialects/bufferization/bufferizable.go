@@ -64,8 +64,9 @@ type ElementwiseAccessor interface {
 // analysis decides for before any rewriting (MLIR's
 // bufferizesToMemoryWrite and getAliasingValues), bottom-up, as
 // upstream's: a function whose tensor operations all have such a model
-// or a RegionAliasAnalysis (and sit in regions of one block, or in its
-// body's blocks) has every write decided before it is rewritten, the
+// or a RegionAliasAnalysis (and sit in regions of one block, or in
+// blocks linked by branches: its body's, an scf.execute_region's) has
+// every write decided before it is rewritten, the
 // later writes first; other functions are decided in program order as
 // they are rewritten.
 type AliasAnalysis interface {

@@ -20,13 +20,14 @@ import (
 //
 // It runs on functions whose tensor operations each have a
 // bufferization.AliasAnalysis or RegionAliasAnalysis model (or no
-// bufferization at all) and sit in regions of one block, or in the
-// function's body, whose blocks after the entry block take no tensor
-// (module.go): in the regions of scf loops and branches too
-// (regions.go); the other functions are decided in program order while
-// they are rewritten (state.readAfterWrite). With function boundaries,
-// calls answer with what the analysis of their callees found
-// (module.go).
+// bufferization at all) and sit in regions of one block, in the regions
+// of scf loops and branches too (regions.go), or in the blocks of the
+// function's body or of an operation that allows several
+// (bufferization.UnstructuredControlFlow), whose branches may pass
+// tensors to block arguments (branches.go); the other functions are
+// decided in program order while they are rewritten
+// (state.readAfterWrite). With function boundaries, calls answer with
+// what the analysis of their callees found (module.go).
 
 // use is a tensor operand of an operation.
 type use struct {

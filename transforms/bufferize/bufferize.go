@@ -3,13 +3,15 @@
 // tensor write whether it can happen in the buffer of its destination
 // (in place) or needs a new buffer (an allocation and a copy).
 //
-// A function whose tensor operations all sit in regions of one block
-// (or, directly, in its body's blocks, none after the entry block taking
-// a tensor) and have an analysis model (bufferization.AliasAnalysis, or
-// RegionAliasAnalysis for scf loops and branches) is decided before it is
-// rewritten, by upstream's bottom-up analysis (analysis.go): the later
-// writes are decided first. Any other function is decided as it is
-// rewritten, in program order, as follows.
+// A function whose tensor operations all sit in regions of one block, or
+// in the blocks of its body or of an scf.execute_region linked by
+// branches (branches.go: a block argument may be the buffer of what any
+// branch passes to it), and have an analysis model
+// (bufferization.AliasAnalysis, or RegionAliasAnalysis for scf loops and
+// branches and cf branches) is decided before it is rewritten, by
+// upstream's bottom-up analysis (analysis.go): the later writes are
+// decided first. Any other function is decided as it is rewritten, in
+// program order, as follows.
 //
 // The in-place analysis works on alias sets of tensor values (values that
 // may share a buffer once bufferized: a destination and the results
