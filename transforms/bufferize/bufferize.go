@@ -172,6 +172,9 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			if h := opts.AnalysisHeuristic; h == "" || h == bufferization.BottomUp || h == bufferization.BottomUpFromTerminators {
 				slices.Reverse(funcs)
 			}
+			if opts.AnalysisHeuristic == bufferization.Fuzzer {
+				s.shuffleModule()
+			}
 		}
 		return s.analyzeOnly(funcs)
 	}
