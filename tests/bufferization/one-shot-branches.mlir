@@ -3,6 +3,7 @@
 // RUN: strata-opt --split-input-file --one-shot-bufferize %s | FileCheck %s --check-prefix=NOBOUNDARY
 // RUN: strata-opt --split-input-file --one-shot-bufferize="test-analysis-only bufferize-function-boundaries print-conflicts" %s | FileCheck %s --check-prefix=CONFLICT
 // RUN: strata-opt --split-input-file --one-shot-bufferize="bufferize-function-boundaries copy-before-write" %s | FileCheck %s --check-prefix=COPY
+// RUN: strata-opt --split-input-file --one-shot-bufferize="test-analysis-only analysis-heuristic=fuzzer analysis-fuzzer-seed=1" %s | FileCheck %s --check-prefix=FUZZ
 
 // Branches (cf.br, cf.cond_br) that pass tensors to the arguments of
 // other blocks, in a function's body and in an scf.execute_region: a
@@ -10,7 +11,9 @@
 // buffer type of what the branches pass (the fully dynamic layout where
 // they differ, what does not match being cast), and a loop of blocks
 // orders its reads and writes as a loop does. Without function
-// boundaries, the branches of a function's body stay on tensors.
+// boundaries, the branches of a function's body stay on tensors. The
+// fuzzer's order (without function boundaries, over the whole module's
+// operations) decides as upstream's.
 // one-shot-branches-semantics.mlir interprets these functions before and
 // after the pass.
 
@@ -24,6 +27,7 @@
 // CHECK: memref.store %arg1, %[[A]][%arg2]
 // CHECK: return %[[A]]
 // NOBOUNDARY-LABEL: func.func @inplace_arg
+// FUZZ-LABEL: func.func @inplace_arg
 // NOBOUNDARY: cf.br ^bb1(%arg0 : tensor<5xf32>)
 // NOBOUNDARY: ^bb1(%[[A:.*]]: tensor<5xf32>):
 // NOBOUNDARY: bufferization.to_buffer %[[A]]
