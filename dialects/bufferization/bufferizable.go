@@ -64,8 +64,9 @@ type ElementwiseAccessor interface {
 // analysis decides for before any rewriting (MLIR's
 // bufferizesToMemoryWrite and getAliasingValues), bottom-up, as
 // upstream's: a function whose tensor operations all have such a model
-// or a RegionAliasAnalysis (and sit in regions of one block, or in its
-// body's blocks) has every write decided before it is rewritten, the
+// or a RegionAliasAnalysis (and sit in regions of one block, or in
+// blocks linked by branches: its body's, an scf.execute_region's) has
+// every write decided before it is rewritten, the
 // later writes first; other functions are decided in program order as
 // they are rewritten.
 type AliasAnalysis interface {
@@ -352,6 +353,19 @@ type State interface {
 	KeepOnTensors(op *ir.Operation)
 	// BufferizeBlock bufferizes the operations of b, in order.
 	BufferizeBlock(b *ir.Block) error
+	// BufferizeBlockSignatures gives the tensor arguments of the blocks
+	// of op's region r after its entry block buffer types (MLIR's
+	// bufferizeBlockSignature): the type of the buffers every branch to
+	// the block passes, or the fully dynamic layout where they differ.
+	// The branches cast what they pass to it when they are rewritten.
+	BufferizeBlockSignatures(op *ir.Operation, r *ir.Region) error
+	// BufferizeBranch rewrites op, a branch (an ir.BranchOp), to pass
+	// buffers to the arguments BufferizeBlockSignatures gave buffer
+	// types: each tensor operand's buffer (a copy when the analysis
+	// decided it out of place), cast to the argument's type where that
+	// differs. A branch to arguments that stay tensors is kept on
+	// tensors.
+	BufferizeBranch(op *ir.Operation) error
 	// HasTensors reports whether op has a tensor operand or result.
 	HasTensors(op *ir.Operation) bool
 

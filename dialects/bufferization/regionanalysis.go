@@ -95,3 +95,41 @@ type CopyState interface {
 	// a bufferization.alloc_tensor with v as its copy operand.
 	TensorCopy(loc ir.Location, v ir.Value) (ir.Value, error)
 }
+
+// ResultBufferType is implemented by models of operations whose results
+// get buffers of a type of their own (MLIR's getBufferType of a result
+// that shares no operand's buffer), other than the identity layout in
+// the default memory space: bufferization.alloc_tensor in the memory
+// space it names. The type of a block argument is found from those of
+// what the branches to it pass, before they are all rewritten.
+type ResultBufferType interface {
+	ResultBufferType(op *ir.Operation, result int, s State) ir.Type
+}
+
+// UnstructuredControlFlow is implemented by models of operations whose
+// regions may have several blocks, linked by branches that pass tensors
+// to the blocks' arguments (MLIR's supportsUnstructuredControlFlow:
+// scf.execute_region; a function's body always may). Their rewriting
+// gives those arguments buffer types first, with
+// State.BufferizeBlockSignatures.
+type UnstructuredControlFlow interface {
+	SupportsUnstructuredControlFlow(op *ir.Operation) bool
+}
+
+// BranchOperands returns the first operand that op, a branch (an
+// ir.BranchOp), forwards to its successor k and how many it forwards
+// (MLIR's SuccessorOperands::getForwardedOperands). The operands
+// forwarded to the successors are the last ones of op, in the order of
+// the successors, as with all of the cf dialect's branches.
+func BranchOperands(op *ir.Operation, k int) (start, n int) {
+	bm, ok := ir.BranchOp.Of(op)
+	if !ok {
+		return op.NumOperands(), 0
+	}
+	start = op.NumOperands()
+	for j := op.NumSuccessors() - 1; j >= k; j-- {
+		n = len(bm.BranchSuccessorOperands(op, j))
+		start -= n
+	}
+	return start, n
+}

@@ -21,13 +21,14 @@ import (
 //
 // It runs on functions whose tensor operations each have a
 // bufferization.AliasAnalysis or RegionAliasAnalysis model (or no
-// bufferization at all) and sit in regions of one block, or in the
-// function's body, whose blocks after the entry block take no tensor
-// (module.go): in the regions of scf loops and branches too
-// (regions.go); the other functions are decided in program order while
-// they are rewritten (state.readAfterWrite). With function boundaries,
-// calls answer with what the analysis of their callees found
-// (module.go).
+// bufferization at all) and sit in regions of one block, in the regions
+// of scf loops and branches too (regions.go), or in the blocks of the
+// function's body or of an operation that allows several
+// (bufferization.UnstructuredControlFlow), whose branches may pass
+// tensors to block arguments (branches.go); the other functions are
+// decided in program order while they are rewritten
+// (state.readAfterWrite). With function boundaries, calls answer with
+// what the analysis of their callees found (module.go).
 
 // use is a tensor operand of an operation.
 type use struct {
@@ -205,7 +206,7 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, *ir.Operation) {
 			ops = append(ops, op)
 			return true
 		}
-		if s.aliasModel(op) == nil && s.regionModel(op) == nil || !inOneBlockRegions(op, f) {
+		if s.aliasModel(op) == nil && s.regionModel(op) == nil || !s.inOneBlockRegions(op, f) {
 			blocker = op
 			return false
 		}
@@ -703,7 +704,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 		for _, w := range wl {
 			// Inside a region that runs repeatedly, the order of the
 			// operations does not rule out a conflict.
-			if a.s.canUseOrder(r, w, defs) {
+			if a.s.canUseOrder(r, w, defs) && a.s.canUseBlockOrder(r, w, defs) {
 				if a.s.happensBefore(r.op, w.op) {
 					continue // the read happens before the write
 				}
@@ -765,11 +766,16 @@ func (ms *models) equivalentBack(v, other ir.Value) bool {
 			continue
 		}
 		seen[x] = true
-		if r, ok := x.(*ir.OpResult); ok {
-			for _, u := range ms.aliasingOperands(r) {
-				if y := u.op.Operand(u.i); y.Type() == x.Type() {
-					work = append(work, y)
-				}
+		var from []use
+		switch x := x.(type) {
+		case *ir.OpResult:
+			from = ms.aliasingOperands(x)
+		case *ir.BlockArgument:
+			from = ms.branchOperands(x)
+		}
+		for _, u := range from {
+			if y := u.op.Operand(u.i); y.Type() == x.Type() {
+				work = append(work, y)
 			}
 		}
 	}

@@ -3,13 +3,15 @@
 // tensor write whether it can happen in the buffer of its destination
 // (in place) or needs a new buffer (an allocation and a copy).
 //
-// A function whose tensor operations all sit in regions of one block
-// (or, directly, in its body's blocks, none after the entry block taking
-// a tensor) and have an analysis model (bufferization.AliasAnalysis, or
-// RegionAliasAnalysis for scf loops and branches) is decided before it is
-// rewritten, by upstream's bottom-up analysis (analysis.go): the later
-// writes are decided first. Any other function is decided as it is
-// rewritten, in program order, as follows.
+// A function whose tensor operations all sit in regions of one block, or
+// in the blocks of its body or of an scf.execute_region linked by
+// branches (branches.go: a block argument may be the buffer of what any
+// branch passes to it), and have an analysis model
+// (bufferization.AliasAnalysis, or RegionAliasAnalysis for scf loops and
+// branches and cf branches) is decided before it is rewritten, by
+// upstream's bottom-up analysis (analysis.go): the later writes are
+// decided first. Any other function is decided as it is rewritten, in
+// program order, as follows.
 //
 // The in-place analysis works on alias sets of tensor values (values that
 // may share a buffer once bufferized: a destination and the results
@@ -122,6 +124,9 @@ type state struct {
 	// copiesOnly is set by InsertTensorCopies: the functions are
 	// analyzed and their decisions resolved on tensors, not rewritten.
 	copiesOnly bool
+	// doms caches the immediate dominators of the blocks of the regions
+	// of several blocks the analysis orders (branches.go).
+	doms map[*ir.Region]map[*ir.Block]*ir.Block
 }
 
 // Run bufferizes module.
@@ -181,6 +186,9 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) e
 			if h := opts.AnalysisHeuristic; opts.TestAnalysisOnly && (h == "" || h == bufferization.BottomUp || h == bufferization.BottomUpFromTerminators) {
 				slices.Reverse(funcs)
 			}
+			if opts.AnalysisHeuristic == bufferization.Fuzzer {
+				s.shuffleModule()
+			}
 		}
 		return s.analyzeOnly(funcs)
 	}
@@ -217,6 +225,11 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) e
 			}
 		}
 		read := s.arguments(f)
+		if opts.FunctionBoundaries {
+			if err := s.BufferizeBlockSignatures(f, f.Region(0)); err != nil {
+				return err
+			}
+		}
 		for _, b := range f.Region(0).Blocks() {
 			if err := s.block(b); err != nil {
 				return err
@@ -307,6 +320,7 @@ func (s *state) forgetValues() {
 	clear(s.pos)
 	clear(s.asTensor)
 	s.resolved = false
+	clear(s.doms)
 }
 
 // --- alias sets ---
@@ -1123,6 +1137,12 @@ func (s *state) op(op *ir.Operation) error {
 		return nil
 	}
 	m, ok := bufferization.BufferizableOp.Of(op)
+	if !ok && ir.BranchOp.Implements(op) {
+		// What a branch passes is rewritten with the arguments it
+		// passes to, as upstream's block signatures, with or without
+		// a model of its own.
+		return s.BufferizeBranch(op)
+	}
 	if !ok {
 		if s.opts.AllowUnknownOps {
 			s.unknown(op)
@@ -1153,35 +1173,42 @@ func errNoSpace(op *ir.Operation) *ir.Diagnostic {
 // as a tensor by a bufferization.to_tensor before it; its tensor results
 // get buffers through bufferization.to_buffer where they are used.
 func (s *state) unknown(op *ir.Operation) {
-	for i, v := range op.Operands() {
-		t := s.tt(v)
-		b, ok := s.buf[v]
-		if !isTensor(t) || !ok {
-			continue
-		}
-		if tb, ok := bufferization.AsToBufferOp(ir.DefiningOp(b)); ok && tb.Operand(0) == v {
-			// The buffer is v's own, read through a to_buffer: the
-			// operation reads v itself.
-			continue
-		}
-		// An unknown operation may write what it is given.
-		s.written[s.find(v)] = true
-		if r, ok := s.asTensor[v]; ok {
-			op.SetOperand(i, r)
-			continue
-		}
-		// Where upstream makes it: at the start of the block of an
-		// argument, right after the operation that defines the tensor
-		// (and, before it is erased, follows what replaced it).
-		if d := ir.DefiningOp(v); d != nil {
-			s.b.SetInsertionPointAfter(d)
-		} else {
-			s.b.SetInsertionPointToStart(ir.ParentBlock(v))
-		}
-		r := bufferization.BuildToTensor(s.b, op.Loc(), b, t).Result()
-		s.asTensor[v] = r
-		op.SetOperand(i, r)
+	for i := range op.Operands() {
+		s.readBack(op, i)
 	}
+}
+
+// readBack makes op's operand i, a tensor that has a buffer, a
+// bufferization.to_tensor of that buffer (unknown).
+func (s *state) readBack(op *ir.Operation, i int) {
+	v := op.Operand(i)
+	t := s.tt(v)
+	b, ok := s.buf[v]
+	if !isTensor(t) || !ok {
+		return
+	}
+	if tb, ok := bufferization.AsToBufferOp(ir.DefiningOp(b)); ok && tb.Operand(0) == v {
+		// The buffer is v's own, read through a to_buffer: the
+		// operation reads v itself.
+		return
+	}
+	// An unknown operation may write what it is given.
+	s.written[s.find(v)] = true
+	if r, ok := s.asTensor[v]; ok {
+		op.SetOperand(i, r)
+		return
+	}
+	// Where upstream makes it: at the start of the block of an
+	// argument, right after the operation that defines the tensor
+	// (and, before it is erased, follows what replaced it).
+	if d := ir.DefiningOp(v); d != nil {
+		s.b.SetInsertionPointAfter(d)
+	} else {
+		s.b.SetInsertionPointToStart(ir.ParentBlock(v))
+	}
+	r := bufferization.BuildToTensor(s.b, op.Loc(), b, t).Result()
+	s.asTensor[v] = r
+	op.SetOperand(i, r)
 }
 
 // The methods below implement bufferization.State.
@@ -1474,10 +1501,32 @@ func (s *state) inferResults(f *ir.Operation) {
 		outs[i] = agreed
 		for _, r := range rets {
 			if i < r.NumOperands() && r.Operand(i).Type() != agreed {
+				if c := unusedCastBefore(r, r.Operand(i), agreed); c != nil {
+					// The cast the return made to the fully dynamic
+					// layout, which upstream returns when the returns
+					// do not agree.
+					r.SetOperand(i, c)
+					continue
+				}
 				s.b.SetInsertionPoint(r)
 				r.SetOperand(i, memref.BuildCast(s.b, r.Loc(), r.Operand(i), agreed).Result(0))
 			}
 		}
 	}
 	f.SetAttr("function_type", s.ctx.TypeAttr(s.ctx.FunctionType(ft.Inputs, outs)))
+}
+
+// unusedCastBefore returns the result of an unused memref.cast of b to
+// type t among the operations right before the return r, or nil.
+func unusedCastBefore(r *ir.Operation, b ir.Value, t ir.Type) ir.Value {
+	for x := r.Prev(); x != nil; x = x.Prev() {
+		c, ok := memref.AsCastOp(x)
+		if !ok {
+			return nil
+		}
+		if c.Operand(0) == b && x.Result(0).Type() == t && !ir.HasUses(x.Result(0)) {
+			return x.Result(0)
+		}
+	}
+	return nil
 }

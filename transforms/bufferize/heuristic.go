@@ -67,7 +67,7 @@ func (s *state) moduleShuffled(ops []*ir.Operation) []*ir.Operation {
 func (s *state) shuffleModule() {
 	var all []*ir.Operation
 	s.module.Walk(ir.PostOrder, func(op *ir.Operation) bool {
-		if s.hasTensors(op) || hasTensorArgs(op) {
+		if s.hasTensors(op) || hasTensorArgs(op) || hasTensorSignature(op) {
 			all = append(all, op)
 		}
 		return true

@@ -438,38 +438,10 @@ func (uf *unionFind) union(x, y ir.Value) {
 }
 
 // analyzableBlocks reports whether the blocks of r, a function's body,
-// are ones the analysis orders: one block, or several whose blocks after
-// the entry block have no tensor arguments (a branch passes no tensor),
-// so that every tensor is defined in the entry block or where it is
-// used, and the entry block's operations happen before the others'.
+// are ones the analysis orders: one block, or several whose branches
+// that pass tensors have bufferization models (branches.go).
 func (s *state) analyzableBlocks(r *ir.Region) bool {
-	for _, b := range r.Blocks() {
-		if b == r.First() {
-			continue
-		}
-		for _, a := range b.Arguments() {
-			if isTensor(a.Type()) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// entryDominates reports whether every operation of block ab, the entry
-// block of its region, happens before op, which sits (or has an
-// ancestor) in another block of that region.
-func entryDominates(ab *ir.Block, op *ir.Operation) bool {
-	r := ab.Parent()
-	if r == nil || r.First() != ab {
-		return false
-	}
-	for x := op; x != nil; x = x.ParentOp() {
-		if x.Block() != nil && x.Block().Parent() == r {
-			return x.Block() != ab
-		}
-	}
-	return false
+	return r.HasOneBlock() || s.blocksModeled(r)
 }
 
 // unrankedAlias reports whether u, a ranked operand, shares its buffer

@@ -215,7 +215,7 @@ func (s *state) happensBefore(a, b *ir.Operation) bool {
 		}
 		if x := liftInto(b, a.Block()); x != nil && x != a && s.isBefore(a, x) {
 			return true
-		} else if x == nil && entryDominates(a.Block(), b) {
+		} else if x == nil && s.blockDominatesOp(a.Block(), b) {
 			return true
 		}
 	}
@@ -224,11 +224,16 @@ func (s *state) happensBefore(a, b *ir.Operation) bool {
 
 // inOneBlockRegions reports whether every region from op up to f, f's
 // body aside, has one block, so that the order of operations is that of
-// their blocks.
-func inOneBlockRegions(op, f *ir.Operation) bool {
+// their blocks, or several blocks of an operation that allows them
+// linked by branches with models (branches.go).
+func (s *state) inOneBlockRegions(op, f *ir.Operation) bool {
 	for p := op; p != nil && p != f; p = p.ParentOp() {
 		// The function's body may have several blocks (analyzableBlocks).
-		if r := opRegion(p); r == nil || !r.HasOneBlock() && r != f.Region(0) {
+		r := opRegion(p)
+		if r == nil {
+			return false
+		}
+		if !r.HasOneBlock() && r != f.Region(0) && !(s.unstructured(r.ParentOp()) && s.blocksModeled(r)) {
 			return false
 		}
 	}

@@ -38,20 +38,15 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 		}
 	}
 	rt, ranked := op.Result(0).Type().(*ir.RankedTensorType)
-	var t ir.Type
-	if at, ok := bufferization.AsAllocTensorOp(op); ok && ranked {
-		// The memory space of the attribute, else that of the buffer
-		// copied, as upstream.
-		space := at.MemorySpace()
-		if sm, ok := typeOf(src).(*ir.MemRefType); ok && space == nil {
+	t := allocTensor{}.ResultBufferType(op, 0, s)
+	if at, ok := bufferization.AsAllocTensorOp(op); ok && ranked && src != nil && at.MemorySpace() == nil {
+		// A copy without a memory space of its own is made in that of
+		// the buffer it copies, as upstream.
+		var space ir.Attribute
+		if sm, ok := src.Type().(*ir.MemRefType); ok {
 			space = sm.MemorySpace
 		}
-		if space != nil || src != nil {
-			t = s.Context().MemRefType(rt.Shape, rt.Elem, nil, space)
-		}
-	}
-	if t == nil {
-		t = s.IdentityType(op.Result(0).Type())
+		t = s.Context().MemRefType(rt.Shape, rt.Elem, nil, space)
 	}
 	if src != nil && ranked {
 		// A copy takes its dynamic sizes from the buffer it copies.
@@ -73,12 +68,15 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 	return nil
 }
 
-// typeOf returns the type of v, or nil for no value.
-func typeOf(v ir.Value) ir.Type {
-	if v == nil {
-		return nil
+// ResultBufferType implements bufferization.ResultBufferType: the
+// identity layout, in the memory space the operation names, if any.
+func (allocTensor) ResultBufferType(op *ir.Operation, _ int, s bufferization.State) ir.Type {
+	if at, ok := bufferization.AsAllocTensorOp(op); ok && at.MemorySpace() != nil {
+		if rt, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
+			return s.Context().MemRefType(rt.Shape, rt.Elem, nil, at.MemorySpace())
+		}
 	}
-	return v.Type()
+	return s.IdentityType(op.Result(0).Type())
 }
 
 // BufferizesToMemoryWrite implements bufferization.AliasAnalysis.

@@ -1,6 +1,7 @@
 // Package bufferize holds the cf dialect's models of the bufferization
-// interfaces (MLIR's cf BufferDeallocationOpInterface external model):
-// Register attaches them to a context, for the ownership-based buffer
+// interfaces (MLIR's cf BufferizableOpInterface and
+// BufferDeallocationOpInterface external models): Register attaches them
+// to a context, for one-shot-bufferize and the ownership-based buffer
 // deallocation.
 package bufferize
 
@@ -15,6 +16,9 @@ import (
 // operations to ctx.
 func Register(ctx *ir.Context) {
 	bufferization.BufferDeallocationOp.AttachTo(ctx, cf.CondBrOpName, condBranch{})
+	// As upstream, cf.switch has no bufferization.
+	bufferization.BufferizableOp.AttachTo(ctx, cf.BrOpName, branch{})
+	bufferization.BufferizableOp.AttachTo(ctx, cf.CondBrOpName, branch{})
 }
 
 // condBranch deallocates on each edge of a cf.cond_br: one

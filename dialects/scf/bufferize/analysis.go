@@ -147,6 +147,31 @@ func (branchesModel) AliasingValues(*ir.Operation, int, bufferization.AnalysisSt
 	return nil
 }
 
+// executeRegionModel is scf.execute_region's: its region may have
+// several blocks, linked by branches that pass tensors.
+type executeRegionModel struct{ branchesModel }
+
+// SupportsUnstructuredControlFlow implements
+// bufferization.UnstructuredControlFlow.
+func (executeRegionModel) SupportsUnstructuredControlFlow(*ir.Operation) bool { return true }
+
+// VerifyAnalysis implements bufferization.AnalysisVerifier: as upstream,
+// the blocks of the region must end in one scf.yield only.
+func (executeRegionModel) VerifyAnalysis(op *ir.Operation, _ bufferization.AnalysisState, _ bufferization.Options) error {
+	yields := 0
+	for _, b := range op.Region(0).Blocks() {
+		if t := b.Terminator(); t != nil {
+			if _, ok := scf.AsYieldOp(t); ok {
+				yields++
+			}
+		}
+	}
+	if yields != 1 {
+		return ir.OpError(op, "op without unique scf.yield is not supported")
+	}
+	return nil
+}
+
 // terminatorModel is scf.yield's and scf.condition's: they read what they
 // pass on, in place; a yield of scf.if or scf.execute_region is the buffer
 // of its parent's result (one of several for scf.if).

@@ -21,7 +21,7 @@ func Register(ctx *ir.Context) {
 	}
 	attachModel("scf.for", forModel{model((*state).forOp)})
 	attachModel("scf.if", branchesModel{model((*state).ifOp)})
-	attachModel("scf.execute_region", branchesModel{model((*state).executeRegion)})
+	attachModel("scf.execute_region", executeRegionModel{branchesModel{model((*state).executeRegion)}})
 	attachModel("scf.forall", forallModel{model((*state).forall)})
 	attachModel("scf.while", whileModel{model((*state).whileOp)})
 	// A yield or a condition is bufferized by its parent.
@@ -45,14 +45,11 @@ type state struct {
 	ctx *ir.Context
 }
 
-// executeRegion bufferizes a one-block scf.execute_region as scf.if's
-// regions are.
+// executeRegion bufferizes scf.execute_region as scf.if's regions are,
+// after giving the tensor arguments of its blocks buffer types.
 func (s *state) executeRegion(op *ir.Operation) error {
-	if !op.Region(0).HasOneBlock() {
-		if s.Options().AllowUnknownOps {
-			return nil
-		}
-		return ir.EmitError(op, "op was not bufferized")
+	if err := s.BufferizeBlockSignatures(op, op.Region(0)); err != nil {
+		return err
 	}
 	return s.ifOp(op)
 }
@@ -259,32 +256,35 @@ func (s *state) aliasesOutside(v ir.Value, r *ir.Region, except ir.Value) bool {
 	return false
 }
 
-// ifOp bufferizes scf.if (and a one-block scf.execute_region): each region is bufferized, then the yields
+// ifOp bufferizes scf.if (and scf.execute_region): each block is bufferized, then the yields
 // return buffers of one type (a dynamic layout when the branches differ).
 func (s *state) ifOp(op *ir.Operation) error {
 	var yields []*ir.Operation
 	var bufs [][]ir.Value
 	for i := 0; i < op.NumRegions(); i++ {
-		if op.Region(i).Empty() {
-			continue
-		}
-		b := op.Region(i).First()
-		if err := s.BufferizeBlock(b); err != nil {
-			return err
-		}
-		// Each region's yield takes its buffers once its region is
-		// rewritten, before the next region, as upstream's walk.
-		y := b.Terminator()
-		yb := make([]ir.Value, y.NumOperands())
-		for k, v := range y.Operands() {
-			buf, err := s.Buffer(y, v)
-			if err != nil {
+		for _, b := range op.Region(i).Blocks() {
+			if err := s.BufferizeBlock(b); err != nil {
 				return err
 			}
-			yb[k] = buf
 		}
-		yields = append(yields, y)
-		bufs = append(bufs, yb)
+		// Each region's yields take their buffers once their region is
+		// rewritten, before the next region, as upstream's walk.
+		for _, b := range op.Region(i).Blocks() {
+			y := b.Terminator()
+			if y == nil || y.NumSuccessors() != 0 {
+				continue
+			}
+			yb := make([]ir.Value, y.NumOperands())
+			for k, v := range y.Operands() {
+				buf, err := s.Buffer(y, v)
+				if err != nil {
+					return err
+				}
+				yb[k] = buf
+			}
+			yields = append(yields, y)
+			bufs = append(bufs, yb)
+		}
 	}
 	types := op.ResultTypes()
 	for i, t := range types {

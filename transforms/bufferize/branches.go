@@ -1,0 +1,413 @@
+package bufferize
+
+import (
+	"slices"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/bufferization"
+	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/memref"
+)
+
+// This file holds what one-shot-bufferize does for regions of several
+// blocks whose branches pass tensors to the blocks' arguments (MLIR's
+// UnstructuredControlFlow.h helpers and the block handling of
+// OneShotAnalysis): a block argument may be the buffer of any operand a
+// branch passes to it (getCallerOpOperands); the order of operations in
+// different blocks is the dominance of their blocks; a read and a write
+// in blocks that reach each other without passing through the block of
+// what the read reads may happen in either order (a loop of blocks); and
+// the rewriting gives each such argument the buffer type of what the
+// branches pass (bufferizeBlockSignature).
+
+// branchOperands returns the operands of the branches to a's block that
+// a may be the buffer of (MLIR's getCallerOpOperands): for each branch
+// to the block, its operand at a's position among those it forwards to
+// the block. As upstream's, a branch that names the block as several of
+// its successors is counted once for each, with the operands of the
+// first.
+func (ms *models) branchOperands(a *ir.BlockArgument) []use {
+	b := a.Owner()
+	r := b.Parent()
+	if r == nil || r.First() == b {
+		return nil
+	}
+	var out []use
+	for _, pb := range r.Blocks() {
+		t := pb.Terminator()
+		if t == nil || !ir.BranchOp.Implements(t) {
+			continue
+		}
+		succs := successorsOf(t)
+		first := slices.Index(succs, b)
+		if first < 0 {
+			continue
+		}
+		start, n := bufferization.BranchOperands(t, first)
+		for _, x := range succs {
+			if x == b && a.Index() < n {
+				out = append(out, use{t, start + a.Index()})
+			}
+		}
+	}
+	return out
+}
+
+// successorsOf returns the successor blocks of the terminator t.
+func successorsOf(t *ir.Operation) []*ir.Block {
+	out := make([]*ir.Block, t.NumSuccessors())
+	for i := range out {
+		out[i] = t.Successor(i)
+	}
+	return out
+}
+
+// blocksModeled reports whether the analysis can follow the branches of
+// r, a region of several blocks: every terminator with successors is an
+// ir.BranchOp, which tells what it passes to them.
+func (s *state) blocksModeled(r *ir.Region) bool {
+	for _, b := range r.Blocks() {
+		if t := b.Terminator(); t != nil && t.NumSuccessors() > 0 && !ir.BranchOp.Implements(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// unstructured reports whether op's model lets its regions have several
+// blocks (bufferization.UnstructuredControlFlow).
+func (ms *models) unstructured(op *ir.Operation) bool {
+	m, ok := ms.known(op)
+	if !ok {
+		return false
+	}
+	u, ok := m.(bufferization.UnstructuredControlFlow)
+	return ok && u.SupportsUnstructuredControlFlow(op)
+}
+
+// --- order ---
+
+// idoms returns the immediate dominators of the blocks of r, cached for
+// the function being analyzed.
+func (s *state) idoms(r *ir.Region) map[*ir.Block]*ir.Block {
+	if s.doms == nil {
+		s.doms = map[*ir.Region]map[*ir.Block]*ir.Block{}
+	}
+	d, ok := s.doms[r]
+	if !ok {
+		d = ir.ImmediateDominators(r)
+		s.doms[r] = d
+	}
+	return d
+}
+
+// blockDominatesOp reports whether every operation of block ab happens
+// before op, which sits (or has an ancestor) in another block of ab's
+// region: ab properly dominates that block (a block no path from the
+// entry reaches is dominated by every block, as in MLIR's DominanceInfo).
+func (s *state) blockDominatesOp(ab *ir.Block, op *ir.Operation) bool {
+	r := ab.Parent()
+	if r == nil {
+		return false
+	}
+	var bb *ir.Block
+	for x := op; x != nil; x = x.ParentOp() {
+		if x.Block() != nil && x.Block().Parent() == r {
+			bb = x.Block()
+			break
+		}
+	}
+	if bb == nil || bb == ab {
+		return false
+	}
+	idom := s.idoms(r)
+	if _, reach := idom[bb]; !reach {
+		return true
+	}
+	if _, reach := idom[ab]; !reach {
+		return false
+	}
+	for x := idom[bb]; x != nil; x = idom[x] {
+		if x == ab {
+			return true
+		}
+	}
+	return false
+}
+
+// canUseBlockOrder reports whether the order of the blocks of the read r
+// and the write w may rule out a conflict between them: not when each
+// block reaches the other without passing through the block of a
+// definition of what r reads (MLIR's canUseOpDominanceDueToBlocks).
+func (ms *models) canUseBlockOrder(r, w use, defs []ir.Value) bool {
+	if opRegion(r.op) != opRegion(w.op) || opRegion(r.op).HasOneBlock() {
+		return true
+	}
+	rb, wb := r.op.Block(), w.op.Block()
+	for _, d := range defs {
+		db := ir.ParentBlock(d)
+		if reaches(rb, wb, db) && reaches(wb, rb, db) {
+			return false
+		}
+	}
+	return true
+}
+
+// reaches reports whether a path of successors leads from block from to
+// block to without passing through block except (MLIR's
+// Block::isReachable); from itself counts only when a path returns to it.
+func reaches(from, to, except *ir.Block) bool {
+	if to == except {
+		return false
+	}
+	seen := map[*ir.Block]bool{except: true}
+	var work []*ir.Block
+	if t := from.Terminator(); t != nil {
+		work = successorsOf(t)
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if t := b.Terminator(); t != nil {
+			work = append(work, successorsOf(t)...)
+		}
+	}
+	return false
+}
+
+// --- rewriting ---
+
+// BufferizeBlockSignatures implements bufferization.State: each tensor
+// argument of a block of r after its entry block, one block after the
+// other, becomes a buffer of the type blockArgType finds (the branches
+// to it cast what they pass when they are rewritten). A failure is
+// reported at op, as upstream.
+func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region) error {
+	for _, b := range r.Blocks() {
+		if b == r.First() {
+			continue
+		}
+		types := make([]ir.Type, b.NumArguments())
+		for i, a := range b.Arguments() {
+			if !isTensor(a.Type()) {
+				continue
+			}
+			t, msg := s.blockArgType(a, nil)
+			if msg != "" {
+				return ir.Diagnostics{ir.OpError(op, msg), ir.EmitError(op, "failed to bufferize op")}
+			}
+			types[i] = t
+		}
+		for i, a := range b.Arguments() {
+			if types[i] != nil {
+				s.RetypeRegionArgument(a, types[i])
+			}
+		}
+	}
+	return nil
+}
+
+// BufferizeBranch implements bufferization.State (the branch operands
+// of MLIR's bufferizeBlockSignature): each tensor operand op passes to a
+// block argument that has a buffer type is replaced by its buffer, or by
+// a copy of it when the analysis decided it out of place (MLIR's tensor
+// copy of an out-of-place operand, made before op), cast to the
+// argument's type where that differs. A branch to arguments that stay
+// tensors (a function's body without function boundaries) stays on
+// tensors. As upstream's, only the operands passed to the first of the
+// successors that are one block are rewritten; those passed to the
+// others stay tensors, which the verifier then rejects.
+func (s *state) BufferizeBranch(op *ir.Operation) error {
+	bm, ok := ir.BranchOp.Of(op)
+	if !ok {
+		return ir.EmitError(op, "op was not bufferized")
+	}
+	succs := successorsOf(op)
+	news := make([][]ir.Value, len(succs))
+	var left []int
+	for k, succ := range succs {
+		start, n := bufferization.BranchOperands(op, k)
+		if slices.Index(succs, succ) != k {
+			for j := range n {
+				left = append(left, start+j)
+			}
+			continue
+		}
+		fwd := bm.BranchSuccessorOperands(op, k)
+		news[k] = slices.Clone(fwd)
+		for j, v := range fwd {
+			if !isTensor(s.tt(v)) || j >= succ.NumArguments() {
+				continue
+			}
+			arg := succ.Argument(j)
+			if isTensor(arg.Type()) {
+				s.unknown(op)
+				return nil
+			}
+			b, copied, err := s.forwarded(op, start+j, arg)
+			if err != nil {
+				return err
+			}
+			if b.Type() != arg.Type() {
+				b = s.castAfter(op, v, b, copied, arg.Type())
+			}
+			news[k][j] = b
+		}
+	}
+	for k, vals := range news {
+		if vals != nil {
+			bm.SetBranchSuccessorOperands(op, k, vals)
+		}
+	}
+	for _, i := range left {
+		s.readBack(op, i)
+	}
+	return nil
+}
+
+// forwarded returns the buffer op passes as its operand i to arg: the
+// operand's buffer, or, out of place, a new one holding its contents
+// when they are defined and arg is read (MLIR's canOmitTensorCopy).
+func (s *state) forwarded(op *ir.Operation, i int, arg *ir.BlockArgument) (ir.Value, bool, error) {
+	v := op.Operand(i)
+	if !s.copiedBranchOperand(op, i) {
+		b, err := s.bufferOf(op, v)
+		return b, false, err
+	}
+	b, err := s.writable(op, i, s.undef[v] || !s.valueReadThroughAliases(arg))
+	return b, true, err
+}
+
+// copiedBranchOperand reports whether the branch op passes a copy of its
+// operand i: the analysis decided it out of place, and op has a
+// bufferization (upstream copies no operand of an operation without
+// one, such as cf.switch).
+func (s *state) copiedBranchOperand(op *ir.Operation, i int) bool {
+	_, known := s.known(op)
+	return known && s.OutOfPlace(op, i)
+}
+
+// castAfter casts b, the buffer of the tensor v, to type t where
+// upstream's block signature rewriting makes the cast: right after v's
+// definition (after b's, when that comes later in the same block), or
+// before op for a copy made for op.
+func (s *state) castAfter(op *ir.Operation, v, b ir.Value, copied bool, t ir.Type) ir.Value {
+	defer s.b.SetInsertionPoint(op)
+	d := ir.DefiningOp(v)
+	switch {
+	case copied:
+		s.b.SetInsertionPoint(op)
+	case d != nil:
+		s.b.SetInsertionPointAfter(d)
+	default:
+		s.b.SetInsertionPointToStart(ir.ParentBlock(v))
+	}
+	if bd := ir.DefiningOp(b); !copied && bd != nil && bd.Block() == s.b.InsertionBlock() && (d == nil || d.IsBeforeInBlock(bd)) {
+		s.b.SetInsertionPointAfter(bd)
+	}
+	return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
+}
+
+// blockArgType returns the buffer type of a, the tensor argument of a
+// block after its region's entry block (MLIR's getBufferType of
+// OpWithUnstructuredControlFlowBufferizableOpInterfaceExternalModel): the
+// buffer type of every operand the branches pass to it when they agree,
+// else the fully dynamic layout in their memory space. An operand that
+// is on stack (the values whose types are being found) is skipped: the
+// type of a loop's argument is that of what enters the loop. It returns
+// upstream's message when the types cannot agree or no operand tells.
+func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, string) {
+	stack = append(stack, a)
+	var bt ir.Type
+	for _, u := range s.branchOperands(a) {
+		v := u.op.Operand(u.i)
+		if slices.Contains(stack, v) {
+			continue
+		}
+		ct, msg := s.bufferType(v, stack)
+		if msg != "" {
+			return nil, msg
+		}
+		if rt, ranked := s.tt(v).(*ir.RankedTensorType); ranked && s.copiedBranchOperand(u.op, u.i) {
+			// Out of place: the branch passes a new identity buffer in
+			// the memory space of the operand's.
+			ct = s.ctx.MemRefType(rt.Shape, rt.Elem, nil, spaceOf(ct))
+		}
+		if bt == nil || bt == ct {
+			bt = ct
+			continue
+		}
+		if spaceOf(bt) != spaceOf(ct) {
+			return nil, "incoming operands of block argument have inconsistent memory spaces"
+		}
+		d, ok := s.dynamicType(s.tt(a)).(*ir.MemRefType)
+		if !ok {
+			bt = s.identityType(s.tt(a))
+			continue
+		}
+		bt = s.ctx.MemRefType(d.Shape, d.Elem, d.Layout, spaceOf(bt))
+	}
+	if bt == nil {
+		return nil, "could not infer buffer type of block argument"
+	}
+	return bt, ""
+}
+
+// bufferType returns the type of the buffer the tensor v will have: its
+// buffer's when it has one; for a block argument after its region's
+// entry block, blockArgType's; for a result sharing the whole buffer of
+// an operand, that operand's buffer type; else the identity layout (the
+// fully dynamic one for a function's argument read through a to_buffer).
+func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
+	if b, ok := s.buf[v]; ok {
+		return b.Type(), ""
+	}
+	if !isTensor(v.Type()) {
+		return v.Type(), ""
+	}
+	stack = append(stack, v)
+	switch x := v.(type) {
+	case *ir.BlockArgument:
+		if r := x.Owner().Parent(); r != nil && r.First() != x.Owner() {
+			return s.blockArgType(x, stack)
+		}
+		if _, isFunc := function.AsFuncOp(x.Owner().ParentOp()); isFunc && !s.opts.FunctionBoundaries {
+			return s.unknownType(v.Type()), ""
+		}
+	case *ir.OpResult:
+		// As upstream's defaultGetBufferType, the first aliasing
+		// operand decides, when the result is its whole buffer.
+		if from := s.aliasingOperands(x); len(from) > 0 {
+			u := from[0]
+			if s.writes(u) || s.equivalentResult(u) || s.regionModel(x.Owner()) != nil {
+				if w := u.op.Operand(u.i); !slices.Contains(stack, w) {
+					return s.bufferType(w, stack)
+				}
+			}
+		}
+		if m, ok := s.known(x.Owner()); ok {
+			if rt, ok := m.(bufferization.ResultBufferType); ok {
+				return rt.ResultBufferType(x.Owner(), x.Index(), s), ""
+			}
+		}
+	}
+	return s.identityType(v.Type()), ""
+}
+
+// spaceOf returns the memory space of the buffer type t.
+func spaceOf(t ir.Type) ir.Attribute {
+	switch t := t.(type) {
+	case *ir.MemRefType:
+		return t.MemorySpace
+	case *ir.UnrankedMemRefType:
+		return t.MemorySpace
+	}
+	return nil
+}
