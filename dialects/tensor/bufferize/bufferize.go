@@ -19,16 +19,13 @@ import (
 // Register attaches the bufferization models of the tensor dialect's
 // operations to ctx.
 func Register(ctx *ir.Context) {
-	attach := func(name string, f func(s *state, op *ir.Operation) error) {
-		bufferization.BufferizableOp.AttachTo(ctx, name, model(f))
-	}
 	// The operations the bottom-up analysis decides for.
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.empty", bufferization.Allocating{Reading: bufferization.Reading{BufferizableOpInterface: model((*state).empty)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract", bufferization.Reading{BufferizableOpInterface: model((*state).extract)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.dim", bufferization.Reading{BufferizableOpInterface: model((*state).dim)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.dim", metadata{bufferization.Reading{BufferizableOpInterface: model((*state).dim)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert", bufferization.WritingInto{BufferizableOpInterface: model((*state).insert), Dest: 1})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.rank", bufferization.Reading{BufferizableOpInterface: model((*state).rank)})
-	attach("tensor.reshape", (*state).dynamicReshape)
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.rank", metadata{bufferization.Reading{BufferizableOpInterface: model((*state).rank)}})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.reshape", reshaping{model((*state).dynamicReshape)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.cast", aliasing{model((*state).cast)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.from_elements", bufferization.Reading{BufferizableOpInterface: model((*state).fromElements)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.generate", bufferization.Reading{BufferizableOpInterface: model((*state).generate)})
@@ -38,7 +35,7 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", collapsing{aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })})
 }
 
@@ -197,7 +194,9 @@ func (s *state) extract(op *ir.Operation) error {
 }
 
 func (s *state) insert(op *ir.Operation) error {
-	dst, err := s.Writable(op, 1, true)
+	// A copy of a destination without defined contents needs none of
+	// them (upstream's canOmitTensorCopy).
+	dst, err := s.Writable(op, 1, !s.UndefinedContents(op.Operand(1)))
 	if err != nil {
 		return err
 	}
@@ -247,8 +246,13 @@ func (s *state) dynamicReshape(op *ir.Operation) error {
 		src, aliasOf = nb, nil
 	}
 	r := memref.BuildReshape(s.b, op.Loc(), src, shape, s.IdentityType(op.Result(0).Type())).Result()
-	s.SetResult(op.Result(0), r, aliasOf)
 	s.Erase(op)
+	if s.OutOfPlace(op, 0) {
+		// As upstream, the result of an operation that does not write
+		// is copied when it may not share its source's buffer.
+		return s.setView(op, r)
+	}
+	s.SetResult(op.Result(0), r, aliasOf)
 	return nil
 }
 
@@ -635,11 +639,18 @@ func (s *state) extractSlice(op *ir.Operation) error {
 // insertSlice writes the source into a subview of the destination's
 // buffer (in place) or of a copy of it.
 func (s *state) insertSlice(op *ir.Operation) error {
-	src, err := s.Buffer(op, op.Operand(0))
+	// As upstream, the destination's buffer is asked for first.
+	// A copy of the destination needs its contents unless they are
+	// undefined or all overwritten (upstream's canOmitTensorCopy).
+	ins, ok := tensor.AsInsertSliceOp(op)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: not a tensor.insert_slice")
+	}
+	dst, err := s.Writable(op, 1, !s.UndefinedContents(op.Operand(1)) && !overwritesAll(ins, s.TensorType(op.Operand(1))))
 	if err != nil {
 		return err
 	}
-	dst, err := s.Writable(op, 1, true)
+	src, err := s.Buffer(op, op.Operand(0))
 	if err != nil {
 		return err
 	}
