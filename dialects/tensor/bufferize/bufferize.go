@@ -275,10 +275,26 @@ func (s *state) cast(op *ir.Operation) error {
 		s.Erase(op)
 		return nil
 	}
+	// As upstream's getBufferType: a ranked result keeps the layout and
+	// memory space of a ranked source; from an unranked source nothing
+	// is known of the layout, which is the fully dynamic one.
 	var to ir.Type
-	if mt, ok := src.Type().(*ir.MemRefType); ok && mt.Layout != nil {
-		to = s.DynamicType(rt)
-	} else {
+	rrt, toRanked := rt.(*ir.RankedTensorType)
+	switch mt := src.Type().(type) {
+	case *ir.MemRefType:
+		if toRanked {
+			to = s.ctx.MemRefType(rrt.Shape, rrt.Elem, mt.Layout, mt.MemorySpace)
+		} else if mt.Layout != nil {
+			to = s.DynamicType(rt)
+		} else {
+			to = s.IdentityType(rt)
+		}
+	case *ir.UnrankedMemRefType:
+		to = s.IdentityType(rt)
+		if d, ok := s.DynamicType(rt).(*ir.MemRefType); ok {
+			to = s.ctx.MemRefType(d.Shape, d.Elem, d.Layout, mt.MemorySpace)
+		}
+	default:
 		to = s.IdentityType(rt)
 	}
 	if to == src.Type() {
@@ -687,57 +703,6 @@ func (s *state) splat(op *ir.Operation) error {
 	return nil
 }
 
-// concat bufferizes tensor.concat as upstream does: a new buffer, and for
-// each input a memref.subview of it at the input's offset along the
-// concatenated dimension, into which the input is copied.
-func (s *state) concat(op *ir.Operation) error {
-	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
-	if !ok {
-		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat of an unranked tensor")
-	}
-	dimAttr, ok := op.InherentAttr("dim").(*ir.IntegerAttr)
-	if !ok {
-		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.concat")
-	}
-	dim := int(dimAttr.Int64())
-	for _, d := range rt.Shape {
-		if d == ir.Dynamic {
-			return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat with a dynamic result shape is not supported")
-		}
-	}
-	srcs := make([]ir.Value, op.NumOperands())
-	for i, v := range op.Operands() {
-		b, err := s.Buffer(op, v)
-		if err != nil {
-			return err
-		}
-		srcs[i] = b
-	}
-	s.b.SetInsertionPoint(op)
-	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
-	at := int64(0)
-	for i, v := range op.Operands() {
-		it, ok := s.TensorType(v).(*ir.RankedTensorType)
-		if !ok || dim < 0 || dim >= len(it.Shape) || it.Shape[dim] == ir.Dynamic {
-			return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat with a dynamic input shape is not supported")
-		}
-		offs := make([]int64, len(rt.Shape))
-		ones := make([]int64, len(rt.Shape))
-		for d := range ones {
-			ones[d] = 1
-		}
-		offs[dim] = at
-		sv, err := s.subviewRaw(op, nb, nil, nil, nil, offs, it.Shape, ones, it)
-		if err != nil {
-			return err
-		}
-		memref.BuildCopy(s.b, op.Loc(), srcs[i], sv)
-		at += it.Shape[dim]
-	}
-	s.SetResult(op.Result(0), nb, nil)
-	s.Erase(op)
-	return nil
-}
 
 // parallelInsertSlice bufferizes tensor.parallel_insert_slice: a
 // memref.subview of the shared output's buffer and a memref.copy of the
