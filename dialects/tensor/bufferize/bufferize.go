@@ -703,7 +703,6 @@ func (s *state) splat(op *ir.Operation) error {
 	return nil
 }
 
-
 // parallelInsertSlice bufferizes tensor.parallel_insert_slice: a
 // memref.subview of the shared output's buffer and a memref.copy of the
 // source into it, before the scf.forall.in_parallel terminator.
