@@ -11,6 +11,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/dialects/internal/viewlike"
 	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/tensor"
@@ -245,7 +246,14 @@ func (s *state) dynamicReshape(op *ir.Operation) error {
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
 		src, aliasOf = nb, nil
 	}
-	r := memref.BuildReshape(s.b, op.Loc(), src, shape, s.IdentityType(op.Result(0).Type())).Result()
+	// The result is of the identity layout, in the source's memory space.
+	rt := s.IdentityType(op.Result(0).Type())
+	if m, ok := rt.(*ir.MemRefType); ok {
+		if sm, ok := src.Type().(*ir.MemRefType); ok {
+			rt = s.ctx.MemRefType(m.Shape, m.Elem, m.Layout, sm.MemorySpace)
+		}
+	}
+	r := memref.BuildReshape(s.b, op.Loc(), src, shape, rt).Result()
 	s.Erase(op)
 	if s.OutOfPlace(op, 0) {
 		// As upstream, the result of an operation that does not write
@@ -592,7 +600,11 @@ func (s *state) subviewRaw(op *ir.Operation, src ir.Value, offsets, sizes, strid
 	if !ok || !ok2 {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: slices of unranked tensors are not supported")
 	}
-	off, srcStrides := mt.OffsetAndStrides()
+	// The source's strides, also those an affine map layout states.
+	srcStrides, off, ok := viewlike.StridesAndOffset(mt)
+	if !ok {
+		off, srcStrides = mt.OffsetAndStrides()
+	}
 	if len(so) != len(srcStrides) || len(ss) != len(so) || len(st) != len(so) {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: malformed slice")
 	}
