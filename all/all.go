@@ -74,6 +74,7 @@ import (
 	_ "github.com/strata-ir/strata/transforms/canonicalize"
 	_ "github.com/strata-ir/strata/transforms/cse"
 	_ "github.com/strata-ir/strata/transforms/deadvalues"
+	_ "github.com/strata-ir/strata/transforms/dropequivalentresults"
 	_ "github.com/strata-ir/strata/transforms/expandstrided"
 	_ "github.com/strata-ir/strata/transforms/funcdedup"
 	_ "github.com/strata-ir/strata/transforms/gpuasyncregion"

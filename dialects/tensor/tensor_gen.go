@@ -1240,7 +1240,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xd6, 0x74, 0x56, 0x0a, 0x20, 0x22, 0x1a, 0xe4, 0x82, 0xc7, 0x6a, 0x54, 0x45, 0x79, 0xda, 0x10, 0xcd, 0xf5, 0xa0, 0x6e, 0x7e, 0xa3, 0x9b, 0x0a, 0xbd, 0xcc, 0xec, 0x48, 0x4a, 0xc1, 0xf0, 0x39}
+var definitionsSum = [32]byte{0x0f, 0x35, 0x44, 0x6a, 0xfc, 0x27, 0xb0, 0xb3, 0x59, 0xde, 0x11, 0xb7, 0x76, 0x28, 0xc9, 0x5a, 0x7a, 0xbf, 0x52, 0x2c, 0xd0, 0x07, 0x14, 0x42, 0x29, 0x43, 0x5a, 0x5f, 0x8d, 0x93, 0xbe, 0x96}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 8, Column: 1}, Name: "tensor", Items: []*irdl.DialectItem{
@@ -1277,514 +1277,509 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				{Pos: irdl.Position{Line: 19, Column: 69}, C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 69}, Name: "Index"}},
 			}}},
 		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 15}, Raw: "\"ranked tensor of signless integer or index values\""}}},
-		{Pos: irdl.Position{Line: 21, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 21, Column: 3}, Name: "SplatInput", C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 27}, Name: "AnyOf", Args: []*irdl.CArg{
-			{Pos: irdl.Position{Line: 21, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 33}, Name: "AnySignlessInteger"}},
-			{Pos: irdl.Position{Line: 21, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 53}, Name: "Index"}},
-			{Pos: irdl.Position{Line: 21, Column: 60}, C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 60}, Name: "AnyFloat"}},
-		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 15}, Raw: "\"integer/index/float type\""}}},
-		{Pos: irdl.Position{Line: 24, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 24, Column: 3}, Name: "bitcast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 25, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 25, Column: 13}, Raw: "\"tensor bitcast operation\""}},
-			{Pos: irdl.Position{Line: 26, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 26, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 22, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 22, Column: 3}, Name: "bitcast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 23, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 23, Column: 13}, Raw: "\"tensor bitcast operation\""}},
+			{Pos: irdl.Position{Line: 24, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 24, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 24, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 27, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 27, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 27, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 23}, Name: "AnyTensor"}},
+			{Pos: irdl.Position{Line: 25, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 25, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 25, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 25, Column: 23}, Name: "AnyTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 28, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 28, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 28, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 20}, Name: "AnyTensor"}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 26, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 20}, Name: "AnyTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 29, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($dest)\""}},
-			{Pos: irdl.Position{Line: 30, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 30, Column: 12}, Kind: "verifier", Func: "verifyBitcast"},
+			{Pos: irdl.Position{Line: 27, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($dest)\""}},
+			{Pos: irdl.Position{Line: 28, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 28, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 28, Column: 12}, Kind: "verifier", Func: "verifyBitcast"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 33, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 33, Column: 3}, Name: "cast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 34, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 34, Column: 13}, Raw: "\"tensor cast operation\""}},
-			{Pos: irdl.Position{Line: 35, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 35, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 35, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 31, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 31, Column: 3}, Name: "cast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 32, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 32, Column: 13}, Raw: "\"tensor cast operation\""}},
+			{Pos: irdl.Position{Line: 33, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 33, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 33, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 36, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 36, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 36, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 36, Column: 23}, Name: "AnyTensor"}},
+			{Pos: irdl.Position{Line: 34, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 34, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 34, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 34, Column: 23}, Name: "AnyTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 37, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 37, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 37, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 37, Column: 20}, Name: "AnyTensor"}},
+			{Pos: irdl.Position{Line: 35, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 35, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 35, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 35, Column: 20}, Name: "AnyTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 38, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 38, Column: 18}, Raw: "\"cast\""},
+			{Pos: irdl.Position{Line: 36, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 36, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 36, Column: 18}, Raw: "\"cast\""},
 			}}},
-			{Pos: irdl.Position{Line: 39, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 39, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($dest)\""}},
-			{Pos: irdl.Position{Line: 40, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 40, Column: 12}, Kind: "verifier", Func: "verifyCast"},
-				{Pos: irdl.Position{Line: 40, Column: 35}, Kind: "folder", Func: "foldCast"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 43, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 43, Column: 3}, Name: "concat", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 44, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 13}, Raw: "\"tensor concatenation operation\""}},
-			{Pos: irdl.Position{Line: 45, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 45, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 45, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 46, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 46, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 46, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 46, Column: 22}, Name: "I64Attr"}},
-			}}},
-			{Pos: irdl.Position{Line: 47, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 47, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 47, Column: 32}, Name: "AnyRankedTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 48, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 48, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 48, Column: 22}, Name: "AnyRankedTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 49, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 49, Column: 18}, Raw: "\"concat\""},
-			}}},
-			{Pos: irdl.Position{Line: 50, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 50, Column: 12}, Raw: "\"`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)\""}},
-			{Pos: irdl.Position{Line: 51, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 51, Column: 12}, Kind: "verifier", Func: "verifyConcat"},
-				{Pos: irdl.Position{Line: 51, Column: 37}, Kind: "folder", Func: "foldConcat"},
+			{Pos: irdl.Position{Line: 37, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($dest)\""}},
+			{Pos: irdl.Position{Line: 38, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 38, Column: 12}, Kind: "verifier", Func: "verifyCast"},
+				{Pos: irdl.Position{Line: 38, Column: 35}, Kind: "folder", Func: "foldCast"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 54, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 54, Column: 3}, Name: "dim", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 55, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 55, Column: 13}, Raw: "\"dimension index operation\""}},
-			{Pos: irdl.Position{Line: 56, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 56, Column: 13}, Name: "MemoryEffects"},
+		{Pos: irdl.Position{Line: 41, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 41, Column: 3}, Name: "concat", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 42, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 13}, Raw: "\"tensor concatenation operation\""}},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 43, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 57, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "effects"}},
-			{Pos: irdl.Position{Line: 58, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 58, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 23}, Name: "AnyNon0RankedOrUnrankedTensor"}},
-				{Pos: irdl.Position{Line: 58, Column: 54}, Name: "index", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 61}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 44, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 44, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 44, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 44, Column: 22}, Name: "I64Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 59, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 59, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 22}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 45, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 45, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 45, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 45, Column: 32}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 60, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 60, Column: 18}, Raw: "\"dim\""},
+			{Pos: irdl.Position{Line: 46, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 46, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 46, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 46, Column: 22}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 61, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 61, Column: 12}, Raw: "\"attr-dict $source `,` $index `:` type($source)\""}},
-			{Pos: irdl.Position{Line: 62, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 62, Column: 12}, Kind: "folder", Func: "foldDim"},
-				{Pos: irdl.Position{Line: 62, Column: 30}, Kind: "interfaces", Func: "dimInterfaces"},
+			{Pos: irdl.Position{Line: 47, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 47, Column: 18}, Raw: "\"concat\""},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 65, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 65, Column: 3}, Name: "empty", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 66, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 66, Column: 13}, Raw: "\"empty tensor operation\""}},
-			{Pos: irdl.Position{Line: 67, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 67, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 68, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 68, Column: 15}, Name: "dynamicSizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 38}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 69, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 69, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 22}, Name: "AnyRankedTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 70, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 70, Column: 12}, Raw: "\"`(`$dynamicSizes`)` attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 71, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 71, Column: 12}, Kind: "verifier", Func: "verifyEmpty"},
+			{Pos: irdl.Position{Line: 48, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 48, Column: 12}, Raw: "\"`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 49, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 49, Column: 12}, Kind: "verifier", Func: "verifyConcat"},
+				{Pos: irdl.Position{Line: 49, Column: 37}, Kind: "folder", Func: "foldConcat"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 74, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 74, Column: 3}, Name: "extract", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 75, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 75, Column: 13}, Raw: "\"element extraction operation\""}},
-			{Pos: irdl.Position{Line: 76, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 76, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 76, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 76, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 76, Column: 34}, Raw: "\"result type matches element type of tensor\""}},
-					{Pos: irdl.Position{Line: 76, Column: 80}, Str: &irdl.Str{Pos: irdl.Position{Line: 76, Column: 80}, Raw: "\"tensor\""}},
-					{Pos: irdl.Position{Line: 76, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 76, Column: 90}, Raw: "\"result\""}},
-					{Pos: irdl.Position{Line: 76, Column: 100}, Str: &irdl.Str{Pos: irdl.Position{Line: 76, Column: 100}, Raw: "\"ElementType\""}},
+		{Pos: irdl.Position{Line: 52, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 52, Column: 3}, Name: "dim", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 53, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 53, Column: 13}, Raw: "\"dimension index operation\""}},
+			{Pos: irdl.Position{Line: 54, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 54, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 55, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 56, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 23}, Name: "AnyNon0RankedOrUnrankedTensor"}},
+				{Pos: irdl.Position{Line: 56, Column: 54}, Name: "index", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 61}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 57, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 58, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 58, Column: 18}, Raw: "\"dim\""},
+			}}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 59, Column: 12}, Raw: "\"attr-dict $source `,` $index `:` type($source)\""}},
+			{Pos: irdl.Position{Line: 60, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 60, Column: 12}, Kind: "folder", Func: "foldDim"},
+				{Pos: irdl.Position{Line: 60, Column: 30}, Kind: "interfaces", Func: "dimInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 63, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 63, Column: 3}, Name: "empty", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 64, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 64, Column: 13}, Raw: "\"empty tensor operation\""}},
+			{Pos: irdl.Position{Line: 65, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 65, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 65, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 66, Column: 15}, Name: "dynamicSizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 66, Column: 38}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 67, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 67, Column: 22}, Name: "AnyRankedTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 68, Column: 12}, Raw: "\"`(`$dynamicSizes`)` attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 69, Column: 12}, Kind: "verifier", Func: "verifyEmpty"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 72, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 72, Column: 3}, Name: "extract", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 73, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 73, Column: 13}, Raw: "\"element extraction operation\""}},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 74, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 74, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 74, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 74, Column: 34}, Raw: "\"result type matches element type of tensor\""}},
+					{Pos: irdl.Position{Line: 74, Column: 80}, Str: &irdl.Str{Pos: irdl.Position{Line: 74, Column: 80}, Raw: "\"tensor\""}},
+					{Pos: irdl.Position{Line: 74, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 74, Column: 90}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 74, Column: 100}, Str: &irdl.Str{Pos: irdl.Position{Line: 74, Column: 100}, Raw: "\"ElementType\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 77, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 77, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 77, Column: 15}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 77, Column: 23}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 77, Column: 40}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 77, Column: 58}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 75, Column: 15}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 23}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 75, Column: 40}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 58}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 78, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 78, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 78, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 78, Column: 22}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 76, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 22}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 79, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 79, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 79, Column: 18}, Raw: "\"extracted\""},
+			{Pos: irdl.Position{Line: 77, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 77, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 77, Column: 18}, Raw: "\"extracted\""},
 			}}},
-			{Pos: irdl.Position{Line: 80, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 80, Column: 12}, Raw: "\"$tensor `[` $indices `]` attr-dict `:` type($tensor)\""}},
-			{Pos: irdl.Position{Line: 81, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 81, Column: 12}, Kind: "verifier", Func: "verifyExtract"},
-				{Pos: irdl.Position{Line: 81, Column: 38}, Kind: "folder", Func: "foldExtract"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 84, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 84, Column: 3}, Name: "extract_slice", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 85, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 85, Column: 13}, Raw: "\"extract slice operation\""}},
-			{Pos: irdl.Position{Line: 86, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 86, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 86, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 87, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 87, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 87, Column: 23}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 87, Column: 40}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 87, Column: 58}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 87, Column: 65}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 87, Column: 81}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 87, Column: 88}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 87, Column: 106}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 88, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 88, Column: 17}, Name: "static_offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 88, Column: 33}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 88, Column: 52}, Name: "static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 88, Column: 66}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 88, Column: 85}, Name: "static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 88, Column: 101}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 89, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 89, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 89, Column: 22}, Name: "AnyRankedTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 90, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 90, Column: 18}, Raw: "\"extracted_slice\""},
-			}}},
-			{Pos: irdl.Position{Line: 91, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 91, Column: 12}, Raw: "\"$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)\""}},
-			{Pos: irdl.Position{Line: 92, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 92, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 92, Column: 12}, Kind: "verifier", Func: "verifyExtractSlice"},
-				{Pos: irdl.Position{Line: 92, Column: 43}, Kind: "folder", Func: "foldExtractSlice"},
+			{Pos: irdl.Position{Line: 78, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 78, Column: 12}, Raw: "\"$tensor `[` $indices `]` attr-dict `:` type($tensor)\""}},
+			{Pos: irdl.Position{Line: 79, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 79, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 79, Column: 12}, Kind: "verifier", Func: "verifyExtract"},
+				{Pos: irdl.Position{Line: 79, Column: 38}, Kind: "folder", Func: "foldExtract"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 95, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 95, Column: 3}, Name: "from_elements", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 96, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 96, Column: 13}, Raw: "\"tensor from elements operation.\""}},
-			{Pos: irdl.Position{Line: 97, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 97, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 82, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 82, Column: 3}, Name: "extract_slice", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 83, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 83, Column: 13}, Raw: "\"extract slice operation\""}},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 84, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 84, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 98, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 98, Column: 15}, Name: "elements", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 98, Column: 34}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 85, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 85, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 85, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 85, Column: 23}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 85, Column: 40}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 85, Column: 58}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 85, Column: 65}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 85, Column: 81}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 85, Column: 88}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 85, Column: 106}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 99, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 99, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 22}, Name: "AnyStaticShapeTensor"}},
+			{Pos: irdl.Position{Line: 86, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 86, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 86, Column: 17}, Name: "static_offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 86, Column: 33}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 86, Column: 52}, Name: "static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 86, Column: 66}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 86, Column: 85}, Name: "static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 86, Column: 101}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 100, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 100, Column: 18}, Raw: "\"from_elements\""},
+			{Pos: irdl.Position{Line: 87, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 87, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 87, Column: 22}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 101, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 101, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 101, Column: 12}, Kind: "verifier", Func: "verifyFromElements"},
-				{Pos: irdl.Position{Line: 101, Column: 43}, Kind: "folder", Func: "foldFromElements"},
-				{Pos: irdl.Position{Line: 101, Column: 70}, Kind: "printer", Func: "printFromElements"},
-				{Pos: irdl.Position{Line: 101, Column: 99}, Kind: "parser", Func: "parseFromElements"},
+			{Pos: irdl.Position{Line: 88, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 88, Column: 18}, Raw: "\"extracted_slice\""},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 104, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 104, Column: 3}, Name: "gather", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 105, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 105, Column: 13}, Raw: "\"gather a subset of a tensor at specified indices\""}},
-			{Pos: irdl.Position{Line: 106, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 106, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 106, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 107, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 107, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 23}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 107, Column: 40}, Name: "indices", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 49}, Name: "IndexTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 108, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 108, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 108, Column: 17}, Name: "gather_dims", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 30}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 108, Column: 49}, Name: "unique", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 57}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 109, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 109, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 109, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 109, Column: 22}, Name: "AnyRankedTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 110, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 110, Column: 18}, Raw: "\"gather\""},
-			}}},
-			{Pos: irdl.Position{Line: 111, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 111, Column: 12}, Raw: "\"$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)\""}},
-			{Pos: irdl.Position{Line: 112, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 112, Column: 12}, Kind: "verifier", Func: "verifyGather"},
+			{Pos: irdl.Position{Line: 89, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 89, Column: 12}, Raw: "\"$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)\""}},
+			{Pos: irdl.Position{Line: 90, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 90, Column: 12}, Kind: "verifier", Func: "verifyExtractSlice"},
+				{Pos: irdl.Position{Line: 90, Column: 43}, Kind: "folder", Func: "foldExtractSlice"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 115, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 115, Column: 3}, Name: "generate", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 116, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 116, Column: 13}, Raw: "\"Creates a dynamically sized tensor from elements\""}},
-			{Pos: irdl.Position{Line: 117, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 117, Column: 13}, Name: "RecursiveMemoryEffects"},
-				{Pos: irdl.Position{Line: 117, Column: 37}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 117, Column: 67}, Str: &irdl.Str{Pos: irdl.Position{Line: 117, Column: 67}, Raw: "\"tensor.yield\""}},
+		{Pos: irdl.Position{Line: 93, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 93, Column: 3}, Name: "from_elements", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 94, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 94, Column: 13}, Raw: "\"tensor from elements operation.\""}},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 95, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 96, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 96, Column: 15}, Name: "elements", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 96, Column: 34}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 97, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 97, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 97, Column: 22}, Name: "AnyStaticShapeTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 98, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 98, Column: 18}, Raw: "\"from_elements\""},
+			}}},
+			{Pos: irdl.Position{Line: 99, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 99, Column: 12}, Kind: "verifier", Func: "verifyFromElements"},
+				{Pos: irdl.Position{Line: 99, Column: 43}, Kind: "folder", Func: "foldFromElements"},
+				{Pos: irdl.Position{Line: 99, Column: 70}, Kind: "printer", Func: "printFromElements"},
+				{Pos: irdl.Position{Line: 99, Column: 99}, Kind: "parser", Func: "parseFromElements"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 102, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 102, Column: 3}, Name: "gather", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 103, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 103, Column: 13}, Raw: "\"gather a subset of a tensor at specified indices\""}},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 104, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 104, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 105, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 105, Column: 23}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 105, Column: 40}, Name: "indices", C: &irdl.Constraint{Pos: irdl.Position{Line: 105, Column: 49}, Name: "IndexTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 106, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 106, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 106, Column: 17}, Name: "gather_dims", C: &irdl.Constraint{Pos: irdl.Position{Line: 106, Column: 30}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 106, Column: 49}, Name: "unique", C: &irdl.Constraint{Pos: irdl.Position{Line: 106, Column: 57}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 107, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 107, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 22}, Name: "AnyRankedTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 108, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 108, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 108, Column: 18}, Raw: "\"gather\""},
+			}}},
+			{Pos: irdl.Position{Line: 109, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 109, Column: 12}, Raw: "\"$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 110, Column: 12}, Kind: "verifier", Func: "verifyGather"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 113, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 113, Column: 3}, Name: "generate", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 114, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 114, Column: 13}, Raw: "\"Creates a dynamically sized tensor from elements\""}},
+			{Pos: irdl.Position{Line: 115, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 115, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 115, Column: 13}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 115, Column: 37}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 115, Column: 67}, Str: &irdl.Str{Pos: irdl.Position{Line: 115, Column: 67}, Raw: "\"tensor.yield\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 118, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 118, Column: 15}, Name: "dynamicExtents", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 40}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 116, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 116, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 116, Column: 15}, Name: "dynamicExtents", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 116, Column: 40}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 119, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 119, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 119, Column: 22}, Name: "AnyRankedTensor"}},
+			{Pos: irdl.Position{Line: 117, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 117, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 22}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 120, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 120, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 20}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 120, Column: 32}, Int: "1"},
+			{Pos: irdl.Position{Line: 118, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 118, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 20}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 118, Column: 32}, Int: "1"},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 121, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 121, Column: 18}, Raw: "\"generated\""},
+			{Pos: irdl.Position{Line: 119, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 119, Column: 18}, Raw: "\"generated\""},
 			}}},
-			{Pos: irdl.Position{Line: 122, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 122, Column: 12}, Raw: "\"$dynamicExtents $body attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 123, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 123, Column: 12}, Kind: "verifier", Func: "verifyGenerate"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 126, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 126, Column: 3}, Name: "insert", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 127, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 13}, Raw: "\"element insertion operation\""}},
-			{Pos: irdl.Position{Line: 128, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 128, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 128, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 128, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 128, Column: 34}, Raw: "\"result type matches type of dest\""}},
-					{Pos: irdl.Position{Line: 128, Column: 70}, Str: &irdl.Str{Pos: irdl.Position{Line: 128, Column: 70}, Raw: "\"dest\""}},
-					{Pos: irdl.Position{Line: 128, Column: 78}, Str: &irdl.Str{Pos: irdl.Position{Line: 128, Column: 78}, Raw: "\"result\""}},
-					{Pos: irdl.Position{Line: 128, Column: 88}, Str: &irdl.Str{Pos: irdl.Position{Line: 128, Column: 88}, Raw: "\"Self\""}},
-				}},
-				{Pos: irdl.Position{Line: 129, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 129, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 129, Column: 28}, Raw: "\"scalar type matches element type of dest\""}},
-					{Pos: irdl.Position{Line: 129, Column: 72}, Str: &irdl.Str{Pos: irdl.Position{Line: 129, Column: 72}, Raw: "\"dest\""}},
-					{Pos: irdl.Position{Line: 129, Column: 80}, Str: &irdl.Str{Pos: irdl.Position{Line: 129, Column: 80}, Raw: "\"scalar\""}},
-					{Pos: irdl.Position{Line: 129, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 129, Column: 90}, Raw: "\"ElementType\""}},
-				}},
-			}}},
-			{Pos: irdl.Position{Line: 130, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 130, Column: 15}, Name: "scalar", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 23}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 130, Column: 32}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 38}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 130, Column: 55}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 73}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 131, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 131, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 22}, Name: "AnyRankedTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 132, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 132, Column: 18}, Raw: "\"inserted\""},
-			}}},
-			{Pos: irdl.Position{Line: 133, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 12}, Raw: "\"$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)\""}},
-			{Pos: irdl.Position{Line: 134, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 134, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 134, Column: 12}, Kind: "verifier", Func: "verifyInsert"},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 120, Column: 12}, Raw: "\"$dynamicExtents $body attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 121, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 121, Column: 12}, Kind: "verifier", Func: "verifyGenerate"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 137, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 137, Column: 3}, Name: "insert_slice", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 138, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 138, Column: 13}, Raw: "\"insert_slice operation\""}},
-			{Pos: irdl.Position{Line: 139, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 139, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 139, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 139, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 139, Column: 34}, Raw: "\"expected result type to match dest type\""}},
-					{Pos: irdl.Position{Line: 139, Column: 77}, Str: &irdl.Str{Pos: irdl.Position{Line: 139, Column: 77}, Raw: "\"dest\""}},
-					{Pos: irdl.Position{Line: 139, Column: 85}, Str: &irdl.Str{Pos: irdl.Position{Line: 139, Column: 85}, Raw: "\"result\""}},
-					{Pos: irdl.Position{Line: 139, Column: 95}, Str: &irdl.Str{Pos: irdl.Position{Line: 139, Column: 95}, Raw: "\"Self\""}},
+		{Pos: irdl.Position{Line: 124, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 124, Column: 3}, Name: "insert", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 125, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 125, Column: 13}, Raw: "\"element insertion operation\""}},
+			{Pos: irdl.Position{Line: 126, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 126, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 126, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 126, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 126, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 126, Column: 34}, Raw: "\"result type matches type of dest\""}},
+					{Pos: irdl.Position{Line: 126, Column: 70}, Str: &irdl.Str{Pos: irdl.Position{Line: 126, Column: 70}, Raw: "\"dest\""}},
+					{Pos: irdl.Position{Line: 126, Column: 78}, Str: &irdl.Str{Pos: irdl.Position{Line: 126, Column: 78}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 126, Column: 88}, Str: &irdl.Str{Pos: irdl.Position{Line: 126, Column: 88}, Raw: "\"Self\""}},
+				}},
+				{Pos: irdl.Position{Line: 127, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 127, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 28}, Raw: "\"scalar type matches element type of dest\""}},
+					{Pos: irdl.Position{Line: 127, Column: 72}, Str: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 72}, Raw: "\"dest\""}},
+					{Pos: irdl.Position{Line: 127, Column: 80}, Str: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 80}, Raw: "\"scalar\""}},
+					{Pos: irdl.Position{Line: 127, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 90}, Raw: "\"ElementType\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 140, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 140, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 23}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 140, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 46}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 140, Column: 63}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 81}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 140, Column: 88}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 104}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 140, Column: 111}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 129}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 128, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 128, Column: 15}, Name: "scalar", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 23}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 128, Column: 32}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 38}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 128, Column: 55}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 73}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 141, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 141, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 141, Column: 17}, Name: "static_offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 141, Column: 33}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 141, Column: 52}, Name: "static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 141, Column: 66}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 141, Column: 85}, Name: "static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 141, Column: 101}, Name: "DenseI64ArrayAttr"}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 129, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 22}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 142, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 142, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 142, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 142, Column: 22}, Name: "AnyRankedTensor"}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 130, Column: 18}, Raw: "\"inserted\""},
 			}}},
-			{Pos: irdl.Position{Line: 143, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 143, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 143, Column: 18}, Raw: "\"inserted_slice\""},
-			}}},
-			{Pos: irdl.Position{Line: 144, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 144, Column: 12}, Raw: "\"$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)\""}},
-			{Pos: irdl.Position{Line: 145, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 145, Column: 12}, Kind: "verifier", Func: "verifyInsertSlice"},
-				{Pos: irdl.Position{Line: 145, Column: 42}, Kind: "folder", Func: "foldInsertSlice"},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 131, Column: 12}, Raw: "\"$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)\""}},
+			{Pos: irdl.Position{Line: 132, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 132, Column: 12}, Kind: "verifier", Func: "verifyInsert"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 148, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 148, Column: 3}, Name: "rank", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 149, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 149, Column: 13}, Raw: "\"rank operation\""}},
-			{Pos: irdl.Position{Line: 150, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 150, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 151, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 151, Column: 15}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 23}, Name: "AnyTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 152, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 152, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 153, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 153, Column: 18}, Raw: "\"rank\""},
-			}}},
-			{Pos: irdl.Position{Line: 154, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 154, Column: 12}, Raw: "\"$tensor attr-dict `:` type($tensor)\""}},
-			{Pos: irdl.Position{Line: 155, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 155, Column: 12}, Kind: "folder", Func: "foldRank"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 158, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 158, Column: 3}, Name: "reshape", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 159, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 159, Column: 13}, Raw: "\"tensor reshape operation\""}},
-			{Pos: irdl.Position{Line: 160, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 160, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 161, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 161, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 23}, Name: "AnyTensor"}},
-				{Pos: irdl.Position{Line: 161, Column: 34}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 41}, Name: "ShapeTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 162, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 162, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 22}, Name: "AnyTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 163, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 163, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 163, Column: 18}, Raw: "\"reshape\""},
-			}}},
-			{Pos: irdl.Position{Line: 164, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 164, Column: 12}, Raw: "\"$source `(` $shape `)` attr-dict `:` functional-type(operands, results)\""}},
-			{Pos: irdl.Position{Line: 165, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 165, Column: 12}, Kind: "verifier", Func: "verifyReshape"},
-				{Pos: irdl.Position{Line: 165, Column: 38}, Kind: "folder", Func: "foldReshape"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 168, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 168, Column: 3}, Name: "expand_shape", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 169, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 169, Column: 13}, Raw: "\"operation to produce a tensor with a higher rank\""}},
-			{Pos: irdl.Position{Line: 170, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 170, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 170, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 171, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 171, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 171, Column: 20}, Name: "AnyTensor"}},
-				{Pos: irdl.Position{Line: 171, Column: 31}, Name: "output_shape", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 171, Column: 54}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 172, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 172, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 172, Column: 17}, Name: "reassociation", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 32}, Name: "IndexListArrayAttr"}},
-				{Pos: irdl.Position{Line: 172, Column: 52}, Name: "static_output_shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 73}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 173, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 173, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 173, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 22}, Name: "AnyTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 174, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 174, Column: 18}, Raw: "\"expanded\""},
-			}}},
-			{Pos: irdl.Position{Line: 175, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 175, Column: 12}, Raw: "\"$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)\""}},
-			{Pos: irdl.Position{Line: 176, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 176, Column: 12}, Kind: "verifier", Func: "verifyExpandShape"},
-				{Pos: irdl.Position{Line: 176, Column: 42}, Kind: "folder", Func: "foldExpandShape"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 179, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 179, Column: 3}, Name: "collapse_shape", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 180, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 180, Column: 13}, Raw: "\"operation to produce a tensor with a smaller rank\""}},
-			{Pos: irdl.Position{Line: 181, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 181, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 181, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 182, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 182, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 182, Column: 20}, Name: "AnyTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 183, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 183, Column: 17}, Name: "reassociation", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 32}, Name: "IndexListArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 184, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 184, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 22}, Name: "AnyTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 185, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 185, Column: 18}, Raw: "\"collapsed\""},
-			}}},
-			{Pos: irdl.Position{Line: 186, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 186, Column: 12}, Raw: "\"$src $reassociation attr-dict `:` type($src) `into` type($result)\""}},
-			{Pos: irdl.Position{Line: 187, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 187, Column: 12}, Kind: "verifier", Func: "verifyCollapseShape"},
-				{Pos: irdl.Position{Line: 187, Column: 44}, Kind: "folder", Func: "foldCollapseShape"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 190, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 190, Column: 3}, Name: "pad", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 191, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 191, Column: 13}, Raw: "\"tensor pad operation\""}},
-			{Pos: irdl.Position{Line: 192, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 192, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 192, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 192, Column: 19}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 192, Column: 49}, Str: &irdl.Str{Pos: irdl.Position{Line: 192, Column: 49}, Raw: "\"tensor.yield\""}},
+		{Pos: irdl.Position{Line: 135, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 135, Column: 3}, Name: "insert_slice", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 136, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 136, Column: 13}, Raw: "\"insert_slice operation\""}},
+			{Pos: irdl.Position{Line: 137, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 137, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 137, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 137, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 34}, Raw: "\"expected result type to match dest type\""}},
+					{Pos: irdl.Position{Line: 137, Column: 77}, Str: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 77}, Raw: "\"dest\""}},
+					{Pos: irdl.Position{Line: 137, Column: 85}, Str: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 85}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 137, Column: 95}, Str: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 95}, Raw: "\"Self\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 193, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 193, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 23}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 193, Column: 40}, Name: "low", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 54}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 193, Column: 61}, Name: "high", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 76}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 138, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 23}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 138, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 46}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 138, Column: 63}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 81}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 138, Column: 88}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 104}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 138, Column: 111}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 129}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 194, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 194, Column: 17}, Name: "static_low", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 29}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 194, Column: 48}, Name: "static_high", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 61}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 194, Column: 80}, Name: "nofold", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 88}, Name: "UnitAttr"}},
+			{Pos: irdl.Position{Line: 139, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 139, Column: 17}, Name: "static_offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 33}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 139, Column: 52}, Name: "static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 66}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 139, Column: 85}, Name: "static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 101}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 195, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 195, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 195, Column: 34}, Int: "1"},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 140, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 22}, Name: "AnyRankedTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 141, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 141, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 141, Column: 18}, Raw: "\"inserted_slice\""},
+			}}},
+			{Pos: irdl.Position{Line: 142, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 142, Column: 12}, Raw: "\"$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)\""}},
+			{Pos: irdl.Position{Line: 143, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 143, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 143, Column: 12}, Kind: "verifier", Func: "verifyInsertSlice"},
+				{Pos: irdl.Position{Line: 143, Column: 42}, Kind: "folder", Func: "foldInsertSlice"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 146, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 146, Column: 3}, Name: "rank", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 147, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 147, Column: 13}, Raw: "\"rank operation\""}},
+			{Pos: irdl.Position{Line: 148, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 148, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 148, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 149, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 149, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 149, Column: 15}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 149, Column: 23}, Name: "AnyTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 150, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 150, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 150, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 151, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 151, Column: 18}, Raw: "\"rank\""},
+			}}},
+			{Pos: irdl.Position{Line: 152, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 152, Column: 12}, Raw: "\"$tensor attr-dict `:` type($tensor)\""}},
+			{Pos: irdl.Position{Line: 153, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 153, Column: 12}, Kind: "folder", Func: "foldRank"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 156, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 156, Column: 3}, Name: "reshape", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 157, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 157, Column: 13}, Raw: "\"tensor reshape operation\""}},
+			{Pos: irdl.Position{Line: 158, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 158, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 158, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 159, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 159, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 23}, Name: "AnyTensor"}},
+				{Pos: irdl.Position{Line: 159, Column: 34}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 41}, Name: "ShapeTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 160, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 160, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 22}, Name: "AnyTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 161, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 161, Column: 18}, Raw: "\"reshape\""},
+			}}},
+			{Pos: irdl.Position{Line: 162, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 162, Column: 12}, Raw: "\"$source `(` $shape `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 163, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 163, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 163, Column: 12}, Kind: "verifier", Func: "verifyReshape"},
+				{Pos: irdl.Position{Line: 163, Column: 38}, Kind: "folder", Func: "foldReshape"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 166, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 166, Column: 3}, Name: "expand_shape", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 167, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 167, Column: 13}, Raw: "\"operation to produce a tensor with a higher rank\""}},
+			{Pos: irdl.Position{Line: 168, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 168, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 168, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 169, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 169, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 169, Column: 20}, Name: "AnyTensor"}},
+				{Pos: irdl.Position{Line: 169, Column: 31}, Name: "output_shape", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 169, Column: 54}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 170, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 170, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 170, Column: 17}, Name: "reassociation", C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 32}, Name: "IndexListArrayAttr"}},
+				{Pos: irdl.Position{Line: 170, Column: 52}, Name: "static_output_shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 73}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 171, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 171, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 171, Column: 22}, Name: "AnyTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 172, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 172, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 172, Column: 18}, Raw: "\"expanded\""},
+			}}},
+			{Pos: irdl.Position{Line: 173, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 173, Column: 12}, Raw: "\"$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)\""}},
+			{Pos: irdl.Position{Line: 174, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 174, Column: 12}, Kind: "verifier", Func: "verifyExpandShape"},
+				{Pos: irdl.Position{Line: 174, Column: 42}, Kind: "folder", Func: "foldExpandShape"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 177, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 177, Column: 3}, Name: "collapse_shape", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 178, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 178, Column: 13}, Raw: "\"operation to produce a tensor with a smaller rank\""}},
+			{Pos: irdl.Position{Line: 179, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 179, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 180, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 180, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 180, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 180, Column: 20}, Name: "AnyTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 181, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 181, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 181, Column: 17}, Name: "reassociation", C: &irdl.Constraint{Pos: irdl.Position{Line: 181, Column: 32}, Name: "IndexListArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 182, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 182, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 182, Column: 22}, Name: "AnyTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 183, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 183, Column: 18}, Raw: "\"collapsed\""},
+			}}},
+			{Pos: irdl.Position{Line: 184, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 184, Column: 12}, Raw: "\"$src $reassociation attr-dict `:` type($src) `into` type($result)\""}},
+			{Pos: irdl.Position{Line: 185, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 185, Column: 12}, Kind: "verifier", Func: "verifyCollapseShape"},
+				{Pos: irdl.Position{Line: 185, Column: 44}, Kind: "folder", Func: "foldCollapseShape"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 188, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 188, Column: 3}, Name: "pad", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 189, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 189, Column: 13}, Raw: "\"tensor pad operation\""}},
+			{Pos: irdl.Position{Line: 190, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 190, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 190, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 190, Column: 19}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 190, Column: 49}, Str: &irdl.Str{Pos: irdl.Position{Line: 190, Column: 49}, Raw: "\"tensor.yield\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 191, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 191, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 191, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 23}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 191, Column: 40}, Name: "low", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 54}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 191, Column: 61}, Name: "high", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 76}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 192, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 192, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 192, Column: 17}, Name: "static_low", C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 29}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 192, Column: 48}, Name: "static_high", C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 61}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 192, Column: 80}, Name: "nofold", C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 88}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 193, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 193, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 193, Column: 34}, Int: "1"},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 196, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 196, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 22}, Name: "AnyRankedTensor"}},
+			{Pos: irdl.Position{Line: 194, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 194, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 22}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 197, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 197, Column: 18}, Raw: "\"padded\""},
+			{Pos: irdl.Position{Line: 195, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 195, Column: 18}, Raw: "\"padded\""},
 			}}},
-			{Pos: irdl.Position{Line: 198, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 198, Column: 12}, Raw: "\"$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) `high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict `:` type($source) `to` type($result)\""}},
-			{Pos: irdl.Position{Line: 199, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 199, Column: 12}, Kind: "verifier", Func: "verifyPad"},
-				{Pos: irdl.Position{Line: 199, Column: 34}, Kind: "folder", Func: "foldPad"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 202, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 202, Column: 3}, Name: "parallel_insert_slice", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 203, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 203, Column: 13}, Raw: "\"Specify the tensor slice update of a single thread of a parent ParallelCombiningOpInterface op.\""}},
-			{Pos: irdl.Position{Line: 204, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 204, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 23}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 204, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 46}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 204, Column: 63}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 81}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 204, Column: 88}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 104}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 204, Column: 111}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 129}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 205, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 205, Column: 17}, Name: "static_offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 33}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 205, Column: 52}, Name: "static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 66}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 205, Column: 85}, Name: "static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 101}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 206, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 206, Column: 12}, Raw: "\"$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)\""}},
-			{Pos: irdl.Position{Line: 207, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 207, Column: 12}, Kind: "verifier", Func: "verifyParallelInsertSlice"},
-				{Pos: irdl.Position{Line: 207, Column: 50}, Kind: "interfaces", Func: "parallelInsertSliceInterfaces"},
+			{Pos: irdl.Position{Line: 196, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 196, Column: 12}, Raw: "\"$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) `high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict `:` type($source) `to` type($result)\""}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 197, Column: 12}, Kind: "verifier", Func: "verifyPad"},
+				{Pos: irdl.Position{Line: 197, Column: 34}, Kind: "folder", Func: "foldPad"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 210, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 210, Column: 3}, Name: "scatter", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 211, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 211, Column: 13}, Raw: "\"scatter a tensor into a destination tensor at specified indices\""}},
-			{Pos: irdl.Position{Line: 212, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 212, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 212, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 200, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 200, Column: 3}, Name: "parallel_insert_slice", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 201, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 201, Column: 13}, Raw: "\"Specify the tensor slice update of a single thread of a parent ParallelCombiningOpInterface op.\""}},
+			{Pos: irdl.Position{Line: 202, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 202, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 23}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 202, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 46}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 202, Column: 63}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 81}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 202, Column: 88}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 104}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 202, Column: 111}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 202, Column: 129}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 213, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 213, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 23}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 213, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 46}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 213, Column: 63}, Name: "indices", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 72}, Name: "IndexTensor"}},
+			{Pos: irdl.Position{Line: 203, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 203, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 203, Column: 17}, Name: "static_offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 33}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 203, Column: 52}, Name: "static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 66}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 203, Column: 85}, Name: "static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 101}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 214, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 214, Column: 17}, Name: "scatter_dims", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 31}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 214, Column: 50}, Name: "unique", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 58}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 215, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 215, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 22}, Name: "AnyRankedTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 216, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 216, Column: 18}, Raw: "\"scatter\""},
-			}}},
-			{Pos: irdl.Position{Line: 217, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 217, Column: 12}, Raw: "\"$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)\""}},
-			{Pos: irdl.Position{Line: 218, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 218, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 218, Column: 12}, Kind: "verifier", Func: "verifyScatter"},
+			{Pos: irdl.Position{Line: 204, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 204, Column: 12}, Raw: "\"$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)\""}},
+			{Pos: irdl.Position{Line: 205, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 205, Column: 12}, Kind: "verifier", Func: "verifyParallelInsertSlice"},
+				{Pos: irdl.Position{Line: 205, Column: 50}, Kind: "interfaces", Func: "parallelInsertSliceInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 221, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 221, Column: 3}, Name: "splat", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 222, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 222, Column: 13}, Raw: "\"tensor splat or broadcast operation\""}},
-			{Pos: irdl.Position{Line: 223, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 223, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 223, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 223, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 34}, Raw: "\"operand type matches element type of result\""}},
-					{Pos: irdl.Position{Line: 223, Column: 81}, Str: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 81}, Raw: "\"aggregate\""}},
-					{Pos: irdl.Position{Line: 223, Column: 94}, Str: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 94}, Raw: "\"input\""}},
-					{Pos: irdl.Position{Line: 223, Column: 103}, Str: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 103}, Raw: "\"ElementType\""}},
+		{Pos: irdl.Position{Line: 208, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 208, Column: 3}, Name: "scatter", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 209, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 209, Column: 13}, Raw: "\"scatter a tensor into a destination tensor at specified indices\""}},
+			{Pos: irdl.Position{Line: 210, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 210, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 210, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 211, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 211, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 211, Column: 23}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 211, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 211, Column: 46}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 211, Column: 63}, Name: "indices", C: &irdl.Constraint{Pos: irdl.Position{Line: 211, Column: 72}, Name: "IndexTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 212, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 212, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 212, Column: 17}, Name: "scatter_dims", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 31}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 212, Column: 50}, Name: "unique", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 58}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 213, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 213, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 22}, Name: "AnyRankedTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 214, Column: 18}, Raw: "\"scatter\""},
+			}}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 215, Column: 12}, Raw: "\"$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 216, Column: 12}, Kind: "verifier", Func: "verifyScatter"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 219, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 219, Column: 3}, Name: "splat", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 220, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 220, Column: 13}, Raw: "\"tensor splat or broadcast operation\""}},
+			{Pos: irdl.Position{Line: 221, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 221, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 221, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 221, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 221, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 221, Column: 34}, Raw: "\"operand type matches element type of result\""}},
+					{Pos: irdl.Position{Line: 221, Column: 81}, Str: &irdl.Str{Pos: irdl.Position{Line: 221, Column: 81}, Raw: "\"aggregate\""}},
+					{Pos: irdl.Position{Line: 221, Column: 94}, Str: &irdl.Str{Pos: irdl.Position{Line: 221, Column: 94}, Raw: "\"input\""}},
+					{Pos: irdl.Position{Line: 221, Column: 103}, Str: &irdl.Str{Pos: irdl.Position{Line: 221, Column: 103}, Raw: "\"ElementType\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 224, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 224, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 22}, Name: "SplatInput"}},
-				{Pos: irdl.Position{Line: 224, Column: 34}, Name: "dynamicSizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 57}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 222, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 222, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 22}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 222, Column: 31}, Name: "dynamicSizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 54}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 225, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 225, Column: 14}, Name: "aggregate", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 25}, Name: "AnyRankedTensor"}},
+			{Pos: irdl.Position{Line: 223, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 223, Column: 14}, Name: "aggregate", C: &irdl.Constraint{Pos: irdl.Position{Line: 223, Column: 25}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 226, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 226, Column: 18}, Raw: "\"splat\""},
+			{Pos: irdl.Position{Line: 224, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 224, Column: 18}, Raw: "\"splat\""},
 			}}},
-			{Pos: irdl.Position{Line: 227, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 227, Column: 12}, Raw: "\"$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)\""}},
-			{Pos: irdl.Position{Line: 228, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 228, Column: 12}, Kind: "verifier", Func: "verifySplat"},
-				{Pos: irdl.Position{Line: 228, Column: 36}, Kind: "folder", Func: "foldSplat"},
-				{Pos: irdl.Position{Line: 228, Column: 56}, Kind: "parser", Func: "parseSplat"},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 225, Column: 12}, Raw: "\"$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)\""}},
+			{Pos: irdl.Position{Line: 226, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 226, Column: 12}, Kind: "verifier", Func: "verifySplat"},
+				{Pos: irdl.Position{Line: 226, Column: 36}, Kind: "folder", Func: "foldSplat"},
+				{Pos: irdl.Position{Line: 226, Column: 56}, Kind: "parser", Func: "parseSplat"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 231, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 231, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 232, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 232, Column: 13}, Raw: "\"Yield a value from a region\""}},
-			{Pos: irdl.Position{Line: 233, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 233, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 233, Column: 19}, Name: "ReturnLike"},
-				{Pos: irdl.Position{Line: 233, Column: 31}, Name: "Terminator"},
-				{Pos: irdl.Position{Line: 233, Column: 43}, Name: "HasParent", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 233, Column: 53}, Str: &irdl.Str{Pos: irdl.Position{Line: 233, Column: 53}, Raw: "\"tensor.generate\""}},
-					{Pos: irdl.Position{Line: 233, Column: 72}, Str: &irdl.Str{Pos: irdl.Position{Line: 233, Column: 72}, Raw: "\"tensor.pad\""}},
+		{Pos: irdl.Position{Line: 229, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 229, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 230, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 230, Column: 13}, Raw: "\"Yield a value from a region\""}},
+			{Pos: irdl.Position{Line: 231, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 231, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 231, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 231, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 231, Column: 31}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 231, Column: 43}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 231, Column: 53}, Str: &irdl.Str{Pos: irdl.Position{Line: 231, Column: 53}, Raw: "\"tensor.generate\""}},
+					{Pos: irdl.Position{Line: 231, Column: 72}, Str: &irdl.Str{Pos: irdl.Position{Line: 231, Column: 72}, Raw: "\"tensor.pad\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 234, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 234, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 22}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 232, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 232, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 232, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 232, Column: 22}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 235, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 235, Column: 12}, Raw: "\"$value attr-dict `:` type($value)\""}},
+			{Pos: irdl.Position{Line: 233, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 233, Column: 12}, Raw: "\"$value attr-dict `:` type($value)\""}},
 		}}},
 	}},
 }}

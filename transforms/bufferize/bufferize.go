@@ -1374,7 +1374,8 @@ func (s *state) RetypeRegionArgument(a *ir.BlockArgument, t ir.Type) {
 }
 
 // GlobalFor returns the constant memref.global holding value, made on
-// first use under a name derived from the type (__constant_2x3xf32).
+// first use under a name derived from the type (__constant_2x3xf32,
+// __constant_xf32).
 func (s *state) GlobalFor(op *ir.Operation, value ir.Attribute, rt *ir.RankedTensorType) string {
 	if name, ok := s.globals[value]; ok {
 		return name
@@ -1383,6 +1384,11 @@ func (s *state) GlobalFor(op *ir.Operation, value ir.Attribute, rt *ir.RankedTen
 	sb.WriteString("__constant_")
 	for _, d := range rt.Shape {
 		fmt.Fprintf(&sb, "%dx", d)
+	}
+	if len(rt.Shape) == 0 {
+		// As upstream, the shape joined by "x" and then "x" and the
+		// element type: a 0-d tensor's global is __constant_xf32.
+		sb.WriteString("x")
 	}
 	sb.WriteString(asm.TypeString(rt.Elem))
 	name := sb.String()

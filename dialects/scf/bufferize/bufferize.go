@@ -162,6 +162,9 @@ func (s *state) forOp(op *ir.Operation) error {
 			return err
 		}
 		a := body.Argument(1 + i)
+		if memorySpace(b.Type()) != memorySpace(a.Type()) {
+			return ir.Diagnostics{ir.OpError(op, "init_arg and yielded value bufferize to inconsistent memory spaces"), ir.EmitError(y, "failed to bufferize op")}
+		}
 		equiv[i] = s.IsBuffer(b, a)
 		if !s.Options().AllowReturnAllocsFromLoops && !equiv[i] {
 			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
@@ -292,6 +295,14 @@ func (s *state) ifOp(op *ir.Operation) error {
 			continue
 		}
 		nt := bufs[0][i].Type()
+		for k := range yields {
+			if memorySpace(bufs[k][i].Type()) != memorySpace(nt) {
+				// As upstream, the branches' buffers may not be in
+				// different memory spaces; the failure is the first
+				// yield's, which upstream bufferizes first.
+				return ir.Diagnostics{ir.EmitError(op, "inconsistent memory space on then/else branches"), ir.EmitError(yields[0], "failed to bufferize op")}
+			}
+		}
 		for k := range yields {
 			if bufs[k][i].Type() != nt {
 				nt = s.DynamicType(t)
@@ -529,4 +540,16 @@ func equivalentTensor(v, a ir.Value) bool {
 		v = from
 	}
 	return true
+}
+
+// memorySpace returns the memory space of a buffer type (nil for the
+// default one).
+func memorySpace(t ir.Type) ir.Attribute {
+	switch m := t.(type) {
+	case *ir.MemRefType:
+		return m.MemorySpace
+	case *ir.UnrankedMemRefType:
+		return m.MemorySpace
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/dialects/internal/viewlike"
 	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/tensor"
@@ -22,10 +23,10 @@ func Register(ctx *ir.Context) {
 	// The operations the bottom-up analysis decides for.
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.empty", bufferization.Allocating{Reading: bufferization.Reading{BufferizableOpInterface: model((*state).empty)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract", bufferization.Reading{BufferizableOpInterface: model((*state).extract)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.dim", bufferization.Reading{BufferizableOpInterface: model((*state).dim)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.dim", metadata{bufferization.Reading{BufferizableOpInterface: model((*state).dim)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert", bufferization.WritingInto{BufferizableOpInterface: model((*state).insert), Dest: 1})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.rank", bufferization.Reading{BufferizableOpInterface: model((*state).rank)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.reshape", reshape{aliasing{model((*state).dynamicReshape)}})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.rank", metadata{bufferization.Reading{BufferizableOpInterface: model((*state).rank)}})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.reshape", reshaping{model((*state).dynamicReshape)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.cast", aliasing{model((*state).cast)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.from_elements", bufferization.Reading{BufferizableOpInterface: model((*state).fromElements)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.generate", bufferization.Reading{BufferizableOpInterface: model((*state).generate)})
@@ -35,7 +36,7 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", collapsing{aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })})
 }
 
@@ -60,14 +61,6 @@ func (aliasing) AliasingResults(_ *ir.Operation, operand int) []int {
 // BufferizesToMemoryRead implements bufferization.MemoryReader: a view
 // reads nothing itself; what reads the view reads the buffer.
 func (aliasing) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
-
-// reshape is tensor.reshape's model: a view of its source, as aliasing,
-// that reads its shape operand.
-type reshape struct{ aliasing }
-
-// BufferizesToMemoryRead implements bufferization.MemoryReader: the
-// shape is read.
-func (reshape) BufferizesToMemoryRead(_ *ir.Operation, operand int) bool { return operand == 1 }
 
 // EquivalentResult implements bufferization.EquivalentResult: a cast's
 // or a reshape's result is its operand's buffer, a slice only a part of
@@ -202,7 +195,9 @@ func (s *state) extract(op *ir.Operation) error {
 }
 
 func (s *state) insert(op *ir.Operation) error {
-	dst, err := s.Writable(op, 1, true)
+	// A copy of a destination without defined contents needs none of
+	// them (upstream's canOmitTensorCopy).
+	dst, err := s.Writable(op, 1, !s.UndefinedContents(op.Operand(1)))
 	if err != nil {
 		return err
 	}
@@ -251,9 +246,21 @@ func (s *state) dynamicReshape(op *ir.Operation) error {
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
 		src, aliasOf = nb, nil
 	}
-	r := memref.BuildReshape(s.b, op.Loc(), src, shape, s.IdentityType(op.Result(0).Type())).Result()
-	s.SetResult(op.Result(0), r, aliasOf)
+	// The result is of the identity layout, in the source's memory space.
+	rt := s.IdentityType(op.Result(0).Type())
+	if m, ok := rt.(*ir.MemRefType); ok {
+		if sm, ok := src.Type().(*ir.MemRefType); ok {
+			rt = s.ctx.MemRefType(m.Shape, m.Elem, m.Layout, sm.MemorySpace)
+		}
+	}
+	r := memref.BuildReshape(s.b, op.Loc(), src, shape, rt).Result()
 	s.Erase(op)
+	if s.OutOfPlace(op, 0) {
+		// As upstream, the result of an operation that does not write
+		// is copied when it may not share its source's buffer.
+		return s.setView(op, r)
+	}
+	s.SetResult(op.Result(0), r, aliasOf)
 	return nil
 }
 
@@ -606,7 +613,11 @@ func (s *state) subviewRaw(op *ir.Operation, src ir.Value, offsets, sizes, strid
 	if !ok || !ok2 {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: slices of unranked tensors are not supported")
 	}
-	off, srcStrides := mt.OffsetAndStrides()
+	// The source's strides, also those an affine map layout states.
+	srcStrides, off, ok := viewlike.StridesAndOffset(mt)
+	if !ok {
+		off, srcStrides = mt.OffsetAndStrides()
+	}
 	if len(so) != len(srcStrides) || len(ss) != len(so) || len(st) != len(so) {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: malformed slice")
 	}
@@ -669,9 +680,14 @@ func (s *state) extractSlice(op *ir.Operation) error {
 // insertSlice writes the source into a subview of the destination's
 // buffer (in place) or of a copy of it.
 func (s *state) insertSlice(op *ir.Operation) error {
-	// As upstream, the destination's buffer (or its copy) is made before
-	// the source's.
-	dst, err := s.Writable(op, 1, true)
+	// As upstream, the destination's buffer is asked for first.
+	// A copy of the destination needs its contents unless they are
+	// undefined or all overwritten (upstream's canOmitTensorCopy).
+	ins, ok := tensor.AsInsertSliceOp(op)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: not a tensor.insert_slice")
+	}
+	dst, err := s.Writable(op, 1, !s.UndefinedContents(op.Operand(1)) && !overwritesAll(ins, s.TensorType(op.Operand(1))))
 	if err != nil {
 		return err
 	}
@@ -707,58 +723,6 @@ func (s *state) splat(op *ir.Operation) error {
 	s.b.SetInsertionPointToEnd(blk)
 	linalg.BuildYield(s.b, op.Loc(), []ir.Value{op.Operand(0)})
 	s.b.SetInsertionPoint(op)
-	s.SetResult(op.Result(0), nb, nil)
-	s.Erase(op)
-	return nil
-}
-
-// concat bufferizes tensor.concat as upstream does: a new buffer, and for
-// each input a memref.subview of it at the input's offset along the
-// concatenated dimension, into which the input is copied.
-func (s *state) concat(op *ir.Operation) error {
-	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
-	if !ok {
-		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat of an unranked tensor")
-	}
-	dimAttr, ok := op.InherentAttr("dim").(*ir.IntegerAttr)
-	if !ok {
-		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.concat")
-	}
-	dim := int(dimAttr.Int64())
-	for _, d := range rt.Shape {
-		if d == ir.Dynamic {
-			return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat with a dynamic result shape is not supported")
-		}
-	}
-	srcs := make([]ir.Value, op.NumOperands())
-	for i, v := range op.Operands() {
-		b, err := s.Buffer(op, v)
-		if err != nil {
-			return err
-		}
-		srcs[i] = b
-	}
-	s.b.SetInsertionPoint(op)
-	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
-	at := int64(0)
-	for i, v := range op.Operands() {
-		it, ok := s.TensorType(v).(*ir.RankedTensorType)
-		if !ok || dim < 0 || dim >= len(it.Shape) || it.Shape[dim] == ir.Dynamic {
-			return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat with a dynamic input shape is not supported")
-		}
-		offs := make([]int64, len(rt.Shape))
-		ones := make([]int64, len(rt.Shape))
-		for d := range ones {
-			ones[d] = 1
-		}
-		offs[dim] = at
-		sv, err := s.subviewRaw(op, nb, nil, nil, nil, offs, it.Shape, ones, it)
-		if err != nil {
-			return err
-		}
-		memref.BuildCopy(s.b, op.Loc(), srcs[i], sv)
-		at += it.Shape[dim]
-	}
 	s.SetResult(op.Result(0), nb, nil)
 	s.Erase(op)
 	return nil
