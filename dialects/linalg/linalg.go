@@ -36,6 +36,7 @@ func init() { irdl.Embed(definitionsFile, definitions) }
 // this package and panics.
 func Register(ctx *ir.Context) {
 	viewlike.Register()
+	registerConstraints()
 	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("linalg: loading linalg.irdl: " + err.Error())
 	}

@@ -8002,7 +8002,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x0d, 0x04, 0x00, 0xe5, 0x74, 0x33, 0xe4, 0x8a, 0x6d, 0xbf, 0x0a, 0xf8, 0xcc, 0x21, 0x8d, 0x39, 0x6c, 0x86, 0xfb, 0x64, 0x9e, 0x45, 0xda, 0x0e, 0x45, 0x11, 0x2e, 0xb4, 0x41, 0x1e, 0xc8, 0x8c}
+var definitionsSum = [32]byte{0xe0, 0xc6, 0x90, 0x09, 0x21, 0xdf, 0x9b, 0x2c, 0xf9, 0x04, 0xcb, 0x41, 0xdd, 0xe1, 0xba, 0x8d, 0x29, 0xce, 0x11, 0x27, 0x89, 0x2b, 0xdf, 0xff, 0x33, 0xfc, 0xb1, 0x54, 0x7a, 0xb7, 0x15, 0x5e}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "linalg", Items: []*irdl.DialectItem{
@@ -8773,8 +8773,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 301, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 301, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 301, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 301, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 301, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 301, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 302, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 302, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 302, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 22}, Name: "AnyRegion"}},
@@ -8802,8 +8802,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 312, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 312, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 312, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 312, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 312, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 313, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 313, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 22}, Name: "AnyRegion"}},
@@ -8831,8 +8831,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 323, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 323, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 323, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 323, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 323, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 323, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 324, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 324, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 324, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 324, Column: 22}, Name: "AnyRegion"}},
@@ -8860,8 +8860,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 334, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 334, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 334, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 334, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 334, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 334, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 335, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 335, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 335, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 22}, Name: "AnyRegion"}},
@@ -8889,8 +8889,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 345, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 345, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 345, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 345, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 345, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 345, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 346, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 346, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 346, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 346, Column: 22}, Name: "AnyRegion"}},
@@ -8918,8 +8918,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 356, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 356, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 356, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 356, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 356, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 356, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 356, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 356, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 356, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 356, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 357, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 357, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 357, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 357, Column: 22}, Name: "AnyRegion"}},
@@ -8947,8 +8947,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 367, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 367, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 367, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 367, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 367, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 367, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
 			{Pos: irdl.Position{Line: 368, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 368, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 368, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 368, Column: 22}, Name: "AnyRegion"}},
@@ -8976,8 +8976,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 378, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 378, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 378, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 378, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 378, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 378, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 378, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 378, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 378, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 378, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 379, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 379, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 379, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 379, Column: 22}, Name: "AnyRegion"}},
@@ -9005,8 +9005,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 389, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 389, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 389, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 389, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 389, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 389, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 389, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 389, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 389, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 389, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 390, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 390, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 390, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 390, Column: 22}, Name: "AnyRegion"}},
@@ -9034,8 +9034,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 400, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 400, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 400, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 400, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 400, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 400, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 401, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 401, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 401, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 401, Column: 22}, Name: "AnyRegion"}},
@@ -9063,8 +9063,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 411, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 411, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 411, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 411, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 411, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 411, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 412, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 412, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 412, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 412, Column: 22}, Name: "AnyRegion"}},
@@ -9092,8 +9092,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 422, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 422, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 422, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 422, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 422, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 422, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 423, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 423, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 423, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 423, Column: 22}, Name: "AnyRegion"}},
@@ -9121,8 +9121,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 433, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 433, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 433, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 433, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 433, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 433, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 434, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 434, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 434, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 434, Column: 22}, Name: "AnyRegion"}},
@@ -9150,8 +9150,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 444, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 444, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 444, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 444, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 444, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 444, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 444, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 444, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 444, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 444, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 445, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 445, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 445, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 445, Column: 22}, Name: "AnyRegion"}},
@@ -9179,8 +9179,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 455, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 455, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 455, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 455, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 455, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 455, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 455, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 455, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 455, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 455, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 456, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 456, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 456, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 456, Column: 22}, Name: "AnyRegion"}},
@@ -9958,8 +9958,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 766, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 766, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 766, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 766, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 766, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 766, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 767, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 767, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 767, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 22}, Name: "AnyRegion"}},
@@ -9987,8 +9987,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 777, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 777, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 777, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 777, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 777, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 777, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 778, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 778, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 778, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 778, Column: 22}, Name: "AnyRegion"}},
@@ -10016,8 +10016,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 788, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 788, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 788, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 788, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 788, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 788, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 789, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 789, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 789, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 22}, Name: "AnyRegion"}},
@@ -10045,8 +10045,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 799, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 799, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 799, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 799, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 799, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 799, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 800, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 800, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 800, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 800, Column: 22}, Name: "AnyRegion"}},
@@ -10074,8 +10074,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 810, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 810, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 810, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 810, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 810, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 810, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 811, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 811, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 811, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 22}, Name: "AnyRegion"}},
@@ -10103,8 +10103,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 821, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 821, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 821, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 821, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 821, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 821, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 822, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 822, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 822, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 822, Column: 22}, Name: "AnyRegion"}},
@@ -10132,8 +10132,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 832, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 832, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 832, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 832, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 832, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 832, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 832, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 832, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 832, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 832, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 833, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 833, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 833, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 833, Column: 22}, Name: "AnyRegion"}},
@@ -10161,8 +10161,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 843, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 843, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 843, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 843, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 843, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 843, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
 			{Pos: irdl.Position{Line: 844, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 844, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 844, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 844, Column: 22}, Name: "AnyRegion"}},
@@ -10190,8 +10190,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 854, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 854, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 854, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 854, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 854, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 854, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
 			{Pos: irdl.Position{Line: 855, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 855, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 855, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 855, Column: 22}, Name: "AnyRegion"}},
@@ -10219,8 +10219,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 865, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 865, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 865, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 865, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 865, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 865, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 866, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 866, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 866, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 866, Column: 22}, Name: "AnyRegion"}},
@@ -10248,8 +10248,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 876, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 876, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 876, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 876, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 876, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 876, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 876, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 876, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 876, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 876, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 877, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 877, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 877, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 877, Column: 22}, Name: "AnyRegion"}},
@@ -10277,8 +10277,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 887, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 887, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 887, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 887, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 887, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 887, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 888, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 888, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 888, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 22}, Name: "AnyRegion"}},
@@ -10306,8 +10306,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 898, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 898, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 898, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 898, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 898, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 899, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 899, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 899, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 22}, Name: "AnyRegion"}},
@@ -10335,8 +10335,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 909, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 909, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 909, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 909, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 909, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 909, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 910, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 910, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 910, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 910, Column: 22}, Name: "AnyRegion"}},
@@ -10364,8 +10364,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 920, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 920, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 920, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 920, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 920, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
 			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 921, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 22}, Name: "AnyRegion"}},
@@ -10393,8 +10393,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 931, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 931, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 931, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 931, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 931, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 931, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 931, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 931, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 931, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 931, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
 			{Pos: irdl.Position{Line: 932, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 932, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 932, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 932, Column: 22}, Name: "AnyRegion"}},
@@ -10422,8 +10422,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 942, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 942, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 942, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 942, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 942, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 942, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 942, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 942, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 942, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 942, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
 			{Pos: irdl.Position{Line: 943, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 943, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 943, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 943, Column: 22}, Name: "AnyRegion"}},
@@ -10451,8 +10451,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 953, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 953, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 953, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 953, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 953, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 953, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 953, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 953, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 953, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 953, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 954, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 954, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 954, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 954, Column: 22}, Name: "AnyRegion"}},
@@ -10480,8 +10480,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 964, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 964, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 964, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 964, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 964, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 964, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 964, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 964, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 964, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 964, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
 			{Pos: irdl.Position{Line: 965, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 965, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 965, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 965, Column: 22}, Name: "AnyRegion"}},
@@ -10509,8 +10509,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 975, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 975, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 975, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 975, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 975, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 975, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 975, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 975, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 975, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 975, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 976, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 976, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 976, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 976, Column: 22}, Name: "AnyRegion"}},
@@ -10538,8 +10538,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 986, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 986, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 986, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 986, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 986, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 986, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 987, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 987, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 987, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 987, Column: 22}, Name: "AnyRegion"}},
@@ -10567,8 +10567,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 997, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 997, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 997, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 997, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 997, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 997, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 997, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 997, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 997, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 997, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 998, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 998, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 998, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 998, Column: 22}, Name: "AnyRegion"}},
@@ -10596,8 +10596,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 1008, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1008, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1008, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 1008, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 1008, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 1008, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 1009, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1009, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 1009, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1009, Column: 22}, Name: "AnyRegion"}},
@@ -10625,8 +10625,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 1019, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1019, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1019, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1019, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 1019, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1019, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 1019, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1019, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 1019, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1019, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 1020, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1020, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 1020, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1020, Column: 22}, Name: "AnyRegion"}},
@@ -10654,8 +10654,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 1030, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1030, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1030, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 1030, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 1030, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 1030, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 1031, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1031, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 1031, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1031, Column: 22}, Name: "AnyRegion"}},
@@ -10683,8 +10683,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 1041, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1041, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1041, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1041, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 1041, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1041, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 1041, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1041, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 1041, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1041, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
 			{Pos: irdl.Position{Line: 1042, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1042, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 1042, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1042, Column: 22}, Name: "AnyRegion"}},
@@ -10712,8 +10712,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 1052, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1052, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1052, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1052, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 1052, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1052, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 1052, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1052, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 1052, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1052, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
 			{Pos: irdl.Position{Line: 1053, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1053, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 1053, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1053, Column: 22}, Name: "AnyRegion"}},
@@ -10741,8 +10741,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 1063, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1063, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1063, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1063, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 1063, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1063, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 1063, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1063, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 1063, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1063, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
 			{Pos: irdl.Position{Line: 1064, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1064, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 1064, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1064, Column: 22}, Name: "AnyRegion"}},
@@ -10770,8 +10770,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				}}},
 			}}},
 			{Pos: irdl.Position{Line: 1074, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1074, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1074, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1074, Column: 35}, Name: "DenseElementsAttr"}},
-				{Pos: irdl.Position{Line: 1074, Column: 54}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1074, Column: 74}, Name: "DenseElementsAttr"}},
+				{Pos: irdl.Position{Line: 1074, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1074, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 1074, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1074, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
 			{Pos: irdl.Position{Line: 1075, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1075, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 1075, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1075, Column: 22}, Name: "AnyRegion"}},

@@ -88,7 +88,7 @@ func window(out, k int, stride, dilation int64) affine.Expr {
 // pooling with n spatial dimensions (1 where absent).
 func convParams(op *ir.Operation, n int) (strides, dilations []int64) {
 	get := func(name string) []int64 {
-		v := denseInt64s(op.InherentAttr(name))
+		v := denseInt64s(op.InherentAttr(name), n)
 		if len(v) != n {
 			v = make([]int64, n)
 			for i := range v {

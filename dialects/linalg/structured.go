@@ -350,8 +350,9 @@ func i32s(a *ir.DenseArrayAttr) []int32 {
 }
 
 // denseInt64s returns the values of a dense integer elements attribute of
-// 64-bit elements, or nil.
-func denseInt64s(a ir.Attribute) []int64 {
+// n 64-bit elements, or nil for any other attribute (a splat of another
+// shape is not expanded).
+func denseInt64s(a ir.Attribute, n int) []int64 {
 	d, ok := a.(*ir.DenseElementsAttr)
 	if !ok {
 		return nil
@@ -361,9 +362,8 @@ func denseInt64s(a ir.Attribute) []int64 {
 		return nil
 	}
 	shape, _ := d.Type.ShapeDims()
-	n := 1
-	for _, s := range shape {
-		n *= int(s)
+	if ir.NumElements(shape) != int64(n) {
+		return nil
 	}
 	out := make([]int64, n)
 	for i := range out {

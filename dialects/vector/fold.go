@@ -45,7 +45,7 @@ func foldExtract(op ExtractOp, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 		(len(operands) > 0 && operands[0] != nil && ub.IsPoisonAttr(operands[0])) {
 		return []ir.FoldResult{{Attr: ub.PoisonAttr(op.Context())}}, true
 	}
-	inPlace := foldConstantPositions(op.Operation, 1, "static_position", operands)
+	inPlace := foldConstantPositions(op.Operation, 1, "static_position", op.Source().Type(), operands)
 	if len(operands) > 0 {
 		if d, ok := operands[0].(*ir.DenseElementsAttr); ok {
 			if a := extractDense(op, d); a != nil {
@@ -78,7 +78,7 @@ func foldInsert(op InsertOp, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	if len(denseI64(op.StaticPosition())) == 0 && op.ValueToStore().Type() == op.Result().Type() {
 		return []ir.FoldResult{{Value: op.ValueToStore()}}, true
 	}
-	inPlace := foldConstantPositions(op.Operation, 2, "static_position", operands)
+	inPlace := foldConstantPositions(op.Operation, 2, "static_position", op.Dest().Type(), operands)
 	if slices.Contains(denseI64(op.StaticPosition()), poisonIndex) {
 		return []ir.FoldResult{{Attr: ub.PoisonAttr(op.Context())}}, true
 	}
@@ -174,9 +174,15 @@ func foldExtractFromShapeCast(op ExtractOp) bool {
 
 // foldConstantPositions is upstream's extractInsertFoldConstantOp: the
 // dynamic positions of op (operands from first on) that are constants
-// become static positions and the operands are dropped. It reports
-// whether op changed.
-func foldConstantPositions(op *ir.Operation, first int, prop string, operands []ir.Attribute) bool {
+// within the dimension they index of vec (or -1, the poison position)
+// become static positions and the operands are dropped; an out-of-bounds
+// constant stays dynamic, since the static position would not verify. It
+// reports whether op changed.
+func foldConstantPositions(op *ir.Operation, first int, prop string, vec ir.Type, operands []ir.Attribute) bool {
+	vt, ok := vec.(*ir.VectorType)
+	if !ok {
+		return false
+	}
 	pos := denseI64(op.InherentAttr(prop))
 	var kept []ir.Value
 	changed := false
@@ -189,7 +195,7 @@ func foldConstantPositions(op *ir.Operation, first int, prop string, operands []
 			return false
 		}
 		if k < len(operands) {
-			if c, ok := operands[k].(*ir.IntegerAttr); ok {
+			if c, ok := operands[k].(*ir.IntegerAttr); ok && i < len(vt.Shape) && c.Int64() >= poisonIndex && c.Int64() < vt.Shape[i] {
 				pos[i] = c.Int64()
 				changed = true
 				k++

@@ -1848,6 +1848,22 @@ func registerHooks(ctx *ir.Context) {
 		d.Parse = parseFromElements
 	}
 	{
+		d := def("vector.load")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyLoad(LoadOp{op}) })
+	}
+	{
+		d := def("vector.store")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyStore(StoreOp{op}) })
+	}
+	{
+		d := def("vector.maskedload")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyMaskedload(MaskedloadOp{op}) })
+	}
+	{
+		d := def("vector.maskedstore")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyMaskedstore(MaskedstoreOp{op}) })
+	}
+	{
 		d := def("vector.transfer_read")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTransferRead(TransferReadOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printTransferRead(p, TransferReadOp{op}) }
@@ -1891,7 +1907,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xe8, 0x54, 0xa4, 0x4d, 0x50, 0x60, 0xd0, 0x93, 0xc4, 0x93, 0x57, 0xb0, 0xd7, 0x8c, 0x14, 0x24, 0x8d, 0xce, 0x0e, 0xca, 0x49, 0x68, 0xcb, 0xdc, 0x8e, 0xe9, 0x4b, 0x57, 0x49, 0x1e, 0x3f, 0x58}
+var definitionsSum = [32]byte{0x8b, 0x90, 0x15, 0x6a, 0xae, 0x11, 0xf9, 0xdd, 0x03, 0x58, 0x67, 0xef, 0xa0, 0x3f, 0x37, 0xfd, 0x78, 0x5c, 0x98, 0x71, 0x47, 0xb4, 0xbf, 0x89, 0xd3, 0x76, 0xd5, 0x87, 0x6c, 0x1a, 0x32, 0x27}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "vector", Items: []*irdl.DialectItem{
@@ -2279,206 +2295,218 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 177, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
 				{Pos: irdl.Position{Line: 177, Column: 14}, Kind: "Read", Value: "base"},
 			}}},
-			{Pos: irdl.Position{Line: 178, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 178, Column: 12}, Raw: "\"$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)\""}},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 178, Column: 12}, Kind: "verifier"},
+			}}},
+			{Pos: irdl.Position{Line: 179, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 179, Column: 12}, Raw: "\"$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 181, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 181, Column: 3}, Name: "store", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 182, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 182, Column: 13}, Raw: "\"writes an n-D vector to an n-D slice of memory\""}},
-			{Pos: irdl.Position{Line: 183, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 183, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 29}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 183, Column: 40}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 46}, Name: "AnyMemRef"}},
-				{Pos: irdl.Position{Line: 183, Column: 57}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 75}, Name: "Index"}},
+		{Pos: irdl.Position{Line: 182, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 182, Column: 3}, Name: "store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 183, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 183, Column: 13}, Raw: "\"writes an n-D vector to an n-D slice of memory\""}},
+			{Pos: irdl.Position{Line: 184, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 184, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 29}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 184, Column: 40}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 46}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 184, Column: 57}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 75}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 184, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 184, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 39}, Name: "BoolAttr"}},
-				{Pos: irdl.Position{Line: 184, Column: 49}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 69}, Name: "I64Attr"}},
+			{Pos: irdl.Position{Line: 185, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 185, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 39}, Name: "BoolAttr"}},
+				{Pos: irdl.Position{Line: 185, Column: 49}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 69}, Name: "I64Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 185, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 185, Column: 14}, Kind: "Write", Value: "base"},
+			{Pos: irdl.Position{Line: 186, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 186, Column: 14}, Kind: "Write", Value: "base"},
 			}}},
-			{Pos: irdl.Position{Line: 186, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 186, Column: 12}, Raw: "\"$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)\""}},
+			{Pos: irdl.Position{Line: 187, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 187, Column: 12}, Kind: "verifier"},
+			}}},
+			{Pos: irdl.Position{Line: 188, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 188, Column: 12}, Raw: "\"$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 189, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 189, Column: 3}, Name: "maskedload", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 190, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 190, Column: 13}, Raw: "\"loads elements from memory into a vector as defined by a mask vector\""}},
-			{Pos: irdl.Position{Line: 191, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 191, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 191, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 21}, Name: "AnyMemRef"}},
-				{Pos: irdl.Position{Line: 191, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 50}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 191, Column: 57}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 63}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 191, Column: 72}, C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 72}, Name: "I1"}},
+		{Pos: irdl.Position{Line: 191, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 191, Column: 3}, Name: "maskedload", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 192, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 192, Column: 13}, Raw: "\"loads elements from memory into a vector as defined by a mask vector\""}},
+			{Pos: irdl.Position{Line: 193, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 193, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 21}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 193, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 50}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 193, Column: 57}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 63}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 193, Column: 72}, C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 72}, Name: "I1"}},
 				}}},
-				{Pos: irdl.Position{Line: 191, Column: 77}, Name: "pass_thru", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 88}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 193, Column: 77}, Name: "pass_thru", C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 88}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 192, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 192, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 192, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 22}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 194, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 194, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 22}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 193, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 193, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 193, Column: 37}, Name: "I64Attr"}},
+			{Pos: irdl.Position{Line: 195, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 195, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 37}, Name: "I64Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 194, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 194, Column: 14}, Kind: "Read", Value: "base"},
+			{Pos: irdl.Position{Line: 196, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 196, Column: 14}, Kind: "Read", Value: "base"},
 			}}},
-			{Pos: irdl.Position{Line: 195, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 195, Column: 12}, Raw: "\"$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)\""}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 197, Column: 12}, Kind: "verifier"},
+			}}},
+			{Pos: irdl.Position{Line: 198, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 198, Column: 12}, Raw: "\"$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 198, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 198, Column: 3}, Name: "maskedstore", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 199, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 199, Column: 13}, Raw: "\"stores elements from a vector into memory as defined by a mask vector\""}},
-			{Pos: irdl.Position{Line: 200, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 200, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 200, Column: 21}, Name: "AnyMemRef"}},
-				{Pos: irdl.Position{Line: 200, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 200, Column: 50}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 200, Column: 57}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 200, Column: 63}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 200, Column: 72}, C: &irdl.Constraint{Pos: irdl.Position{Line: 200, Column: 72}, Name: "I1"}},
+		{Pos: irdl.Position{Line: 201, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 201, Column: 3}, Name: "maskedstore", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 202, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 202, Column: 13}, Raw: "\"stores elements from a vector into memory as defined by a mask vector\""}},
+			{Pos: irdl.Position{Line: 203, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 203, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 203, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 21}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 203, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 50}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 203, Column: 57}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 63}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 203, Column: 72}, C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 72}, Name: "I1"}},
 				}}},
-				{Pos: irdl.Position{Line: 200, Column: 77}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 200, Column: 91}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 203, Column: 77}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 91}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 201, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 201, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 201, Column: 37}, Name: "I64Attr"}},
+			{Pos: irdl.Position{Line: 204, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 204, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 37}, Name: "I64Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 202, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 202, Column: 14}, Kind: "Write", Value: "base"},
+			{Pos: irdl.Position{Line: 205, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 205, Column: 14}, Kind: "Write", Value: "base"},
 			}}},
-			{Pos: irdl.Position{Line: 203, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 203, Column: 12}, Raw: "\"$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)\""}},
+			{Pos: irdl.Position{Line: 206, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 206, Column: 12}, Kind: "verifier"},
+			}}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 207, Column: 12}, Raw: "\"$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 206, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 206, Column: 3}, Name: "transfer_read", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 207, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 207, Column: 13}, Raw: "\"Reads a supervector from memory into an SSA vector value.\""}},
-			{Pos: irdl.Position{Line: 208, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 208, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 21}, Name: "ShapedMemOrTensor"}},
-				{Pos: irdl.Position{Line: 208, Column: 40}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 58}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 208, Column: 65}, Name: "padding", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 74}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 208, Column: 83}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 98}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 208, Column: 107}, C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 107}, Name: "I1"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 209, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 209, Column: 14}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 22}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 210, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 210, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 210, Column: 17}, Name: "permutation_map", C: &irdl.Constraint{Pos: irdl.Position{Line: 210, Column: 34}, Name: "AffineMapAttr"}},
-				{Pos: irdl.Position{Line: 210, Column: 49}, Name: "in_bounds", C: &irdl.Constraint{Pos: irdl.Position{Line: 210, Column: 60}, Name: "BoolArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 211, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 211, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 211, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 211, Column: 31}, Kind: "parser"},
-				{Pos: irdl.Position{Line: 211, Column: 39}, Kind: "folder"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 214, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 214, Column: 3}, Name: "transfer_write", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 215, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 215, Column: 13}, Raw: "\"The vector.transfer_write op writes a supervector to memory.\""}},
-			{Pos: irdl.Position{Line: 216, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 216, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 29}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 216, Column: 40}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 46}, Name: "ShapedMemOrTensor"}},
-				{Pos: irdl.Position{Line: 216, Column: 65}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 83}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 216, Column: 90}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 105}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 216, Column: 114}, C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 114}, Name: "I1"}},
+		{Pos: irdl.Position{Line: 210, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 210, Column: 3}, Name: "transfer_read", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 211, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 211, Column: 13}, Raw: "\"Reads a supervector from memory into an SSA vector value.\""}},
+			{Pos: irdl.Position{Line: 212, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 212, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 212, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 21}, Name: "ShapedMemOrTensor"}},
+				{Pos: irdl.Position{Line: 212, Column: 40}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 58}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 212, Column: 65}, Name: "padding", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 74}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 212, Column: 83}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 98}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 212, Column: 107}, C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 107}, Name: "I1"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 217, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 217, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 217, Column: 14}, Name: "result", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 31}, Name: "AnyRankedTensor"}},
+			{Pos: irdl.Position{Line: 213, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 213, Column: 14}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 22}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 218, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 218, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 218, Column: 17}, Name: "permutation_map", C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 34}, Name: "AffineMapAttr"}},
-				{Pos: irdl.Position{Line: 218, Column: 49}, Name: "in_bounds", C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 60}, Name: "BoolArrayAttr"}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 214, Column: 17}, Name: "permutation_map", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 34}, Name: "AffineMapAttr"}},
+				{Pos: irdl.Position{Line: 214, Column: 49}, Name: "in_bounds", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 60}, Name: "BoolArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 219, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 219, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 219, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 219, Column: 31}, Kind: "parser"},
-				{Pos: irdl.Position{Line: 219, Column: 39}, Kind: "folder"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 222, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 222, Column: 3}, Name: "contract", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 223, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 13}, Raw: "\"vector contraction operation\""}},
-			{Pos: irdl.Position{Line: 224, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 224, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 225, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 225, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 20}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 225, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 36}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 225, Column: 47}, Name: "acc", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 52}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 226, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 226, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 22}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 227, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 227, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 227, Column: 17}, Name: "indexing_maps", C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 32}, Name: "AffineMapArrayAttr"}},
-				{Pos: irdl.Position{Line: 227, Column: 52}, Name: "iterator_types", C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 68}, Name: "ArrayAttr"}},
-				{Pos: irdl.Position{Line: 227, Column: 79}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 85}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 227, Column: 94}, C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 94}, Name: "CombiningKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 227, Column: 111}, Value: "add"}},
-			}}},
-			{Pos: irdl.Position{Line: 228, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 228, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 228, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 228, Column: 31}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 215, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 215, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 215, Column: 31}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 215, Column: 39}, Kind: "folder"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 231, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 231, Column: 3}, Name: "outerproduct", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 232, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 232, Column: 13}, Raw: "\"vector outerproduct with optional fused add\""}},
-			{Pos: irdl.Position{Line: 233, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 233, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 218, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 218, Column: 3}, Name: "transfer_write", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 219, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 219, Column: 13}, Raw: "\"The vector.transfer_write op writes a supervector to memory.\""}},
+			{Pos: irdl.Position{Line: 220, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 220, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 220, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 29}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 220, Column: 40}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 46}, Name: "ShapedMemOrTensor"}},
+				{Pos: irdl.Position{Line: 220, Column: 65}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 83}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 220, Column: 90}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 105}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 220, Column: 114}, C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 114}, Name: "I1"}},
+				}}},
 			}}},
-			{Pos: irdl.Position{Line: 234, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 234, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 20}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 234, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 36}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 234, Column: 45}, Name: "acc", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 59}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 221, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 221, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 221, Column: 14}, Name: "result", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 221, Column: 31}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 235, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 235, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 22}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 222, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 222, Column: 17}, Name: "permutation_map", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 34}, Name: "AffineMapAttr"}},
+				{Pos: irdl.Position{Line: 222, Column: 49}, Name: "in_bounds", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 60}, Name: "BoolArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 236, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 236, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 236, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 32}, Name: "CombiningKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 236, Column: 49}, Value: "add"}},
-			}}},
-			{Pos: irdl.Position{Line: 237, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 237, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 237, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 237, Column: 31}, Kind: "parser"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 240, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 240, Column: 3}, Name: "print", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 241, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 241, Column: 13}, Raw: "\"print operation (for testing and debugging)\""}},
-			{Pos: irdl.Position{Line: 242, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 242, Column: 15}, Name: "source", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 32}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 243, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 243, Column: 17}, Name: "punctuation", C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 30}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 243, Column: 39}, C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 39}, Name: "PrintPunctuation"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 243, Column: 59}, Value: "newline"}},
-				{Pos: irdl.Position{Line: 243, Column: 68}, Name: "stringLiteral", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 92}, Name: "StrAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 244, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 244, Column: 12}, Raw: "\"($source^ `:` type($source))? oilist( `str` $stringLiteral | `punctuation` $punctuation) attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 247, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 247, Column: 3}, Name: "shuffle", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 248, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 248, Column: 13}, Raw: "\"shuffle operation\""}},
-			{Pos: irdl.Position{Line: 249, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 249, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 250, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 250, Column: 15}, Name: "v1", C: &irdl.Constraint{Pos: irdl.Position{Line: 250, Column: 19}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 250, Column: 30}, Name: "v2", C: &irdl.Constraint{Pos: irdl.Position{Line: 250, Column: 34}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 251, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 251, Column: 14}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 22}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 252, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 252, Column: 17}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 23}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 253, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 253, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 253, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 253, Column: 31}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 223, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 223, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 223, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 223, Column: 31}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 223, Column: 39}, Kind: "folder"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 256, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 256, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 257, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 257, Column: 13}, Raw: "\"Terminates and yields values from vector regions.\""}},
-			{Pos: irdl.Position{Line: 258, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 258, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 258, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 258, Column: 19}, Name: "ReturnLike"},
-				{Pos: irdl.Position{Line: 258, Column: 31}, Name: "Terminator"},
+		{Pos: irdl.Position{Line: 226, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 226, Column: 3}, Name: "contract", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 227, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 227, Column: 13}, Raw: "\"vector contraction operation\""}},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 228, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 259, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 259, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 259, Column: 15}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 259, Column: 32}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 229, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 20}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 229, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 36}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 229, Column: 47}, Name: "acc", C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 52}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 260, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 260, Column: 12}, Raw: "\"attr-dict ($values^ `:` type($values))?\""}},
+			{Pos: irdl.Position{Line: 230, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 230, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 231, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 231, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 231, Column: 17}, Name: "indexing_maps", C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 32}, Name: "AffineMapArrayAttr"}},
+				{Pos: irdl.Position{Line: 231, Column: 52}, Name: "iterator_types", C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 68}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 231, Column: 79}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 85}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 231, Column: 94}, C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 94}, Name: "CombiningKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 231, Column: 111}, Value: "add"}},
+			}}},
+			{Pos: irdl.Position{Line: 232, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 232, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 232, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 232, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 232, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 235, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 235, Column: 3}, Name: "outerproduct", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 236, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 236, Column: 13}, Raw: "\"vector outerproduct with optional fused add\""}},
+			{Pos: irdl.Position{Line: 237, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 237, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 238, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 238, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 238, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 238, Column: 20}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 238, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 238, Column: 36}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 238, Column: 45}, Name: "acc", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 238, Column: 59}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 239, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 239, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 239, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 239, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 240, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 240, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 240, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 32}, Name: "CombiningKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 240, Column: 49}, Value: "add"}},
+			}}},
+			{Pos: irdl.Position{Line: 241, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 241, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 241, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 241, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 241, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 244, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 244, Column: 3}, Name: "print", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 245, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 245, Column: 13}, Raw: "\"print operation (for testing and debugging)\""}},
+			{Pos: irdl.Position{Line: 246, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 246, Column: 15}, Name: "source", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 247, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 247, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 247, Column: 17}, Name: "punctuation", C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 30}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 247, Column: 39}, C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 39}, Name: "PrintPunctuation"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 247, Column: 59}, Value: "newline"}},
+				{Pos: irdl.Position{Line: 247, Column: 68}, Name: "stringLiteral", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 92}, Name: "StrAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 248, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 248, Column: 12}, Raw: "\"($source^ `:` type($source))? oilist( `str` $stringLiteral | `punctuation` $punctuation) attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 251, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 251, Column: 3}, Name: "shuffle", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 252, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 252, Column: 13}, Raw: "\"shuffle operation\""}},
+			{Pos: irdl.Position{Line: 253, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 253, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 254, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 254, Column: 15}, Name: "v1", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 19}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 254, Column: 30}, Name: "v2", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 34}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 255, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 255, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 255, Column: 14}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 256, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 256, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 256, Column: 17}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 256, Column: 23}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 257, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 257, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 257, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 257, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 260, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 260, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 261, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 13}, Raw: "\"Terminates and yields values from vector regions.\""}},
+			{Pos: irdl.Position{Line: 262, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 262, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 262, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 262, Column: 31}, Name: "Terminator"},
+			}}},
+			{Pos: irdl.Position{Line: 263, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 263, Column: 15}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 264, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 264, Column: 12}, Raw: "\"attr-dict ($values^ `:` type($values))?\""}},
 		}}},
 	}},
 }}

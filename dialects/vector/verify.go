@@ -2,8 +2,10 @@ package vector
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/internal/viewlike"
 )
 
 // vecShape returns the shape of a vector type, or nil and false for a
@@ -570,4 +572,103 @@ func verifyShuffle(op ShuffleOp) error {
 		}
 	}
 	return nil
+}
+
+// verifyLoadStoreLayout is upstream's verifyLoadStoreMemRefLayout: a
+// vector of more than one element (or a scalable one) is read or written
+// contiguously, so the memref's innermost dimension must have unit
+// stride.
+func verifyLoadStoreLayout(op *ir.Operation, vt *ir.VectorType, mt *ir.MemRefType) error {
+	if !slices.Contains(vt.Scalable, true) && (len(vt.Shape) == 0 || ir.NumElements(vt.Shape) == 1) {
+		return nil
+	}
+	if strides, _, ok := viewlike.StridesAndOffset(mt); !ok || len(strides) > 0 && strides[len(strides)-1] != 1 {
+		return ir.OpError(op, "most minor memref dim must have unit stride")
+	}
+	return nil
+}
+
+// verifyLoadStore checks vector.load and vector.store (upstream's
+// LoadOp::verify and StoreOp::verify): the memref's layout, its rank
+// against the vector's, its element type (or vector element type) against
+// the vector's, and one index per memref dimension. what names the vector
+// in the messages: "result" or "valueToStore".
+func verifyLoadStore(op *ir.Operation, base ir.Value, vec ir.Value, numIndices int, what string) error {
+	mt, ok1 := base.Type().(*ir.MemRefType)
+	vt, ok2 := vec.Type().(*ir.VectorType)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	if err := verifyLoadStoreLayout(op, vt, mt); err != nil {
+		return err
+	}
+	if len(mt.Shape) < len(vt.Shape) {
+		if what == "result" {
+			return ir.OpError(op, "destination memref has lower rank than the result vector")
+		}
+		return ir.OpError(op, "source memref has lower rank than the vector to store")
+	}
+	elem := mt.Elem
+	if ev, ok := elem.(*ir.VectorType); ok {
+		if ev != vt {
+			return ir.OpError(op, "base memref and "+what+" vector types should match")
+		}
+		elem = ev.Elem
+	}
+	if vt.Elem != elem {
+		if what == "result" {
+			return ir.OpError(op, "base and result element types should match")
+		}
+		return ir.OpError(op, "base and valueToStore element type should match")
+	}
+	if numIndices != len(mt.Shape) {
+		return ir.OpError(op, "requires "+fmt.Sprint(len(mt.Shape))+" indices")
+	}
+	return nil
+}
+
+func verifyLoad(op LoadOp) error {
+	return verifyLoadStore(op.Operation, op.Base(), op.Result(), len(op.Indices()), "result")
+}
+
+func verifyStore(op StoreOp) error {
+	return verifyLoadStore(op.Operation, op.Base(), op.ValueToStore(), len(op.Indices()), "valueToStore")
+}
+
+// verifyMasked checks vector.maskedload and vector.maskedstore (upstream's
+// MaskedLoadOp::verify and MaskedStoreOp::verify): the element types of
+// the memref and the vector, one index per memref dimension, and a mask
+// of the vector's shape. what names the vector: "result" or
+// "valueToStore".
+func verifyMasked(op *ir.Operation, base, mask, vec ir.Value, numIndices int, what string) error {
+	mt, ok1 := base.Type().(*ir.MemRefType)
+	vt, ok2 := vec.Type().(*ir.VectorType)
+	maskT, ok3 := mask.Type().(*ir.VectorType)
+	if !ok1 || !ok2 || !ok3 {
+		return nil
+	}
+	if vt.Elem != mt.Elem {
+		return ir.OpError(op, "base and "+what+" element type should match")
+	}
+	if numIndices != len(mt.Shape) {
+		return ir.OpError(op, "requires "+fmt.Sprint(len(mt.Shape))+" indices")
+	}
+	if !slices.Equal(vt.Shape, maskT.Shape) {
+		return ir.OpError(op, "expected "+what+" shape to match mask shape")
+	}
+	return nil
+}
+
+func verifyMaskedload(op MaskedloadOp) error {
+	if err := verifyMasked(op.Operation, op.Base(), op.Mask(), op.Result(), len(op.Indices()), "result"); err != nil {
+		return err
+	}
+	if op.PassThru().Type() != op.Result().Type() {
+		return ir.OpError(op.Operation, "expected pass_thru of same type as result type")
+	}
+	return nil
+}
+
+func verifyMaskedstore(op MaskedstoreOp) error {
+	return verifyMasked(op.Operation, op.Base(), op.Mask(), op.ValueToStore(), len(op.Indices()), "valueToStore")
 }

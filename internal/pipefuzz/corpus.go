@@ -1,7 +1,8 @@
 // Package pipefuzz is a mutation fuzzer for pass pipelines. It takes valid
 // inputs (test files split at `// -----`), changes one thing in each run
-// (an integer, a type, a shape dimension, an SSA name, an operand or a
-// line) and runs a random pipeline of registered passes through a
+// (an integer or a typed integer set to a boundary of its width, a type, a
+// shape dimension, an SSA name, two operands of one type swapped, an
+// attribute dropped, an operand or a line) and runs a random pipeline of registered passes through a
 // strata-opt binary in a subprocess. A run is a finding when strata-opt
 // crashes, hangs, leaves IR that fails verification after a pass, or prints
 // output that it cannot read back identically. Findings are deduplicated by

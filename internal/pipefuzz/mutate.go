@@ -9,8 +9,8 @@ import (
 
 // Mutation is one light change to an input.
 type Mutation struct {
-	// Kind is the name of the mutator: "int", "type", "dim", "ssa",
-	// "operand" or "line".
+	// Kind is the name of the mutator: "int", "bound", "type", "dim",
+	// "ssa", "swap", "attr", "operand" or "line".
 	Kind string
 	// Desc says what changed, e.g. `int: 4 -> 0 at byte 120`.
 	Desc string
@@ -25,16 +25,19 @@ type mutator struct {
 
 var mutators = []mutator{
 	{"int", mutateInt},
+	{"bound", mutateBound},
 	{"type", mutateType},
 	{"dim", mutateDim},
 	{"ssa", mutateSSA},
+	{"swap", mutateSwap},
+	{"attr", mutateAttr},
 	{"operand", mutateOperand},
 	{"line", mutateLine},
 }
 
 // weights makes the mutators that more often keep an input valid (and so
 // reach the passes) more likely.
-var weights = []int{6, 3, 3, 1, 1, 1}
+var weights = []int{6, 3, 3, 3, 1, 2, 2, 1, 1}
 
 // order returns the mutator indices in a random order drawn by weight.
 func order(r *rand.Rand) []int {

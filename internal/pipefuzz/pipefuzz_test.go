@@ -60,6 +60,7 @@ func TestMutateChangesOneThing(t *testing.T) {
 	const input = `func.func @f(%a: tensor<4x8xf32>, %b: i32) -> tensor<4x8xf32> {
   %c = arith.constant 3 : i32
   %d = arith.addi %b, %c : i32
+  "test.op"(%d) {k = 5 : i64, s = "x"} : (i32) -> ()
   return %a : tensor<4x8xf32>
 }
 `

@@ -177,7 +177,9 @@ func randomOptions(r *rand.Rand, opts []*pass.Option) string {
 			}
 			v = pick(r, []string{"canonicalize", "cse", "symbol-dce"})
 		case pass.StringListOption:
-			if o.Name != "exclude" {
+			// Lists of symbol names (symbol-privatize's exclusions,
+			// one-shot-bufferize's functions left unanalysed).
+			if o.Name != "exclude" && o.Name != "no-analysis-func-filter" {
 				continue
 			}
 			v = pick(r, []string{"main", "f", "main,f"})

@@ -1,6 +1,7 @@
 // Command pipefuzz is a mutation fuzzer for Strata's pass pipelines. Each
 // run takes a valid input chunk (the upstream conformance corpus, the
-// project's tests, run/testdata, examples and testdata/pipefuzz), applies
+// project's tests, run/testdata, examples, testdata/pipefuzz and the
+// testdata of the transforms, conversions and dialects), applies
 // one light mutation, and runs a random pipeline of one to four registered
 // passes with random option values through strata-opt in a subprocess. It
 // reports crashes, hangs, IR left invalid after a pass, and output that
@@ -21,6 +22,8 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"syscall"
 	"time"
 
@@ -41,6 +44,7 @@ func main() {
 		maxSeed  = flag.Int("max-seed-bytes", 16<<10, "skip input chunks larger than this")
 		shared   = flag.String("shared", "../shared", "the shared folder holding conformance/")
 		replay   = flag.Bool("replay", false, "check the finding files named as arguments instead of fuzzing")
+		passes   = flag.String("passes", "", "regular expression: draw pipelines only from the passes whose argument it matches (default: all)")
 		known    = flag.String("known", "testdata/pipefuzz/open", "directory of findings that behave as mlir-opt-22 does; runs with their signatures count as known, not new")
 	)
 	flag.Parse()
@@ -61,7 +65,8 @@ func main() {
 	seeds, err := pipefuzz.LoadSeeds(
 		filepath.Join(*shared, "conformance", "corpus"),
 		filepath.Join(*shared, "conformance", "invalid"),
-		"tests", "run/testdata", "examples", "testdata/pipefuzz")
+		"tests", "run/testdata", "examples", "testdata/pipefuzz",
+		"transforms", "conversion", "dialects")
 	check(err)
 	kept := seeds[:0]
 	for _, s := range seeds {
@@ -79,8 +84,17 @@ func main() {
 	logf := func(format string, args ...any) {
 		fmt.Fprintf(os.Stderr, "%s pipefuzz: %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
 	}
+	cands := pipefuzz.Candidates()
+	if *passes != "" {
+		re, err := regexp.Compile(*passes)
+		check(err)
+		cands = slices.DeleteFunc(cands, func(c pipefuzz.Candidate) bool { return !re.MatchString(c.Argument) })
+		if len(cands) == 0 {
+			check(fmt.Errorf("no registered pass matches -passes %q", *passes))
+		}
+	}
 	f := &pipefuzz.Fuzzer{
-		Runner: runner, Seeds: kept, Candidates: pipefuzz.Candidates(),
+		Runner: runner, Seeds: kept, Candidates: cands,
 		Rand: rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15)), Dir: *out,
 		MinimizeBudget: *budget, Log: logf,
 	}

@@ -65,3 +65,23 @@ func.func @mmt4d_rank(%l: memref<2x3x4xi8>, %r: memref<6x3x7x5xi8>, %acc: memref
   linalg.mmt4d ins(%l, %r : memref<2x3x4xi8>, memref<6x3x7x5xi8>) outs(%acc : memref<2x6x4x7xi32>)
   return
 }
+
+// -----
+
+// Strides and dilations have one i64 per spatial dimension; a splat of
+// another shape is rejected rather than expanded.
+func.func @pooling_strides_shape(%img: tensor<1x7x7x2xf32>, %win: tensor<3x3xf32>, %out: tensor<1x5x5x2xf32>) -> tensor<1x5x5x2xf32> {
+  // expected-error@+1 {{op attribute 'strides' failed to satisfy constraint: 64-bit signless int elements attribute of shape [2]}}
+  %0 = linalg.pooling_nhwc_sum {strides = dense<1> : tensor<1099511627776xi64>}
+      ins(%img, %win : tensor<1x7x7x2xf32>, tensor<3x3xf32>) outs(%out : tensor<1x5x5x2xf32>) -> tensor<1x5x5x2xf32>
+  return %0 : tensor<1x5x5x2xf32>
+}
+
+// -----
+
+func.func @conv_dilations_type(%in: memref<1x8x2xf32>, %f: memref<3x2x4xf32>, %out: memref<1x6x4xf32>) {
+  // expected-error@+1 {{op attribute 'dilations' failed to satisfy constraint: 64-bit signless int elements attribute of shape [1]}}
+  linalg.conv_1d_nwc_wcf {dilations = dense<1> : tensor<1xi32>}
+      ins(%in, %f : memref<1x8x2xf32>, memref<3x2x4xf32>) outs(%out : memref<1x6x4xf32>)
+  return
+}

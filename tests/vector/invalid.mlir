@@ -103,3 +103,139 @@ func.func @f(%v: vector<4xf32>) {
   %0 = vector.shuffle %v, %v [0, 9] : vector<4xf32>, vector<4xf32>
   return
 }
+
+// -----
+
+func.func @a(%m: memref<4x8xf32>, %i: index) -> vector<4xf32> {
+  // expected-error @below {{'vector.load' op requires 2 indices}}
+  %v = vector.load %m[%i, %i, %i] : memref<4x8xf32>, vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// -----
+
+func.func @b(%m: memref<8xf32>, %i: index) -> vector<2x4xf32> {
+  // expected-error @below {{'vector.load' op destination memref has lower rank than the result vector}}
+  %v = vector.load %m[%i] : memref<8xf32>, vector<2x4xf32>
+  return %v : vector<2x4xf32>
+}
+
+// -----
+
+func.func @c(%m: memref<8xi32>, %i: index) -> vector<4xf32> {
+  // expected-error @below {{'vector.load' op base and result element types should match}}
+  %v = vector.load %m[%i] : memref<8xi32>, vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// -----
+
+func.func @d(%m: memref<8xvector<4xf32>>, %i: index) -> vector<2xf32> {
+  // expected-error @below {{'vector.load' op base memref and result vector types should match}}
+  %v = vector.load %m[%i] : memref<8xvector<4xf32>>, vector<2xf32>
+  return %v : vector<2xf32>
+}
+
+// -----
+
+func.func @e(%m: memref<8x8xf32, strided<[1, 8]>>, %i: index) -> vector<4xf32> {
+  // expected-error @below {{'vector.load' op most minor memref dim must have unit stride}}
+  %v = vector.load %m[%i, %i] : memref<8x8xf32, strided<[1, 8]>>, vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// -----
+
+func.func @s(%m: memref<4x8xf32>, %i: index, %v: vector<4xf32>) {
+  // expected-error @below {{'vector.store' op requires 2 indices}}
+  vector.store %v, %m[%i] : memref<4x8xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @s2(%m: memref<8xf32>, %i: index, %v: vector<2x4xf32>) {
+  // expected-error @below {{'vector.store' op source memref has lower rank than the vector to store}}
+  vector.store %v, %m[%i] : memref<8xf32>, vector<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @s3(%m: memref<8xi32>, %i: index, %v: vector<4xf32>) {
+  // expected-error @below {{'vector.store' op base and valueToStore element type should match}}
+  vector.store %v, %m[%i] : memref<8xi32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @s4(%m: memref<8xvector<4xf32>>, %i: index, %v: vector<2xf32>) {
+  // expected-error @below {{'vector.store' op base memref and valueToStore vector types should match}}
+  vector.store %v, %m[%i] : memref<8xvector<4xf32>>, vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @s5(%m: memref<8x8xf32, strided<[1, 8]>>, %i: index, %v: vector<4xf32>) {
+  // expected-error @below {{'vector.store' op most minor memref dim must have unit stride}}
+  vector.store %v, %m[%i, %i] : memref<8x8xf32, strided<[1, 8]>>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @ml(%m: memref<8xf32>, %i: index, %mask: vector<4xi1>, %p: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @below {{'vector.maskedload' op requires 1 indices}}
+  %v = vector.maskedload %m[%i, %i], %mask, %p : memref<8xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// -----
+
+func.func @ml2(%m: memref<8xi32>, %i: index, %mask: vector<4xi1>, %p: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @below {{'vector.maskedload' op base and result element type should match}}
+  %v = vector.maskedload %m[%i], %mask, %p : memref<8xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// -----
+
+func.func @ml3(%m: memref<8xf32>, %i: index, %mask: vector<8xi1>, %p: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @below {{'vector.maskedload' op expected result shape to match mask shape}}
+  %v = vector.maskedload %m[%i], %mask, %p : memref<8xf32>, vector<8xi1>, vector<4xf32> into vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// -----
+
+func.func @ml4(%m: memref<8xf32>, %i: index, %mask: vector<4xi1>, %p: vector<2x2xf32>) -> vector<4xf32> {
+  // expected-error @below {{'vector.maskedload' op expected pass_thru of same type as result type}}
+  %v = vector.maskedload %m[%i], %mask, %p : memref<8xf32>, vector<4xi1>, vector<2x2xf32> into vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// -----
+
+func.func @ms(%m: memref<8xf32>, %i: index, %mask: vector<4xi1>, %p: vector<4xf32>) {
+  // expected-error @below {{'vector.maskedstore' op requires 1 indices}}
+  vector.maskedstore %m[%i, %i], %mask, %p : memref<8xf32>, vector<4xi1>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @ms2(%m: memref<8xi32>, %i: index, %mask: vector<4xi1>, %p: vector<4xf32>) {
+  // expected-error @below {{'vector.maskedstore' op base and valueToStore element type should match}}
+  vector.maskedstore %m[%i], %mask, %p : memref<8xi32>, vector<4xi1>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @ms3(%m: memref<8xf32>, %i: index, %mask: vector<8xi1>, %p: vector<4xf32>) {
+  // expected-error @below {{'vector.maskedstore' op expected valueToStore shape to match mask shape}}
+  vector.maskedstore %m[%i], %mask, %p : memref<8xf32>, vector<8xi1>, vector<4xf32>
+  return
+}

@@ -59,6 +59,19 @@ func.func @memory(%m: memref<?x?xf32>, %m1: memref<8xf32>, %i: index, %v: vector
   return
 }
 
+// A one-element vector is read like a scalar: the memref's innermost
+// stride need not be 1. A memref of vectors is read one element at a time.
+// CHECK-LABEL: func.func @memory_strided
+// CHECK: %0 = vector.load %arg0[%arg1, %arg1] : memref<8x8xf32, strided<[1, 8]>>, vector<1xf32>
+// CHECK: vector.store %0, %arg0[%arg1, %arg1] : memref<8x8xf32, strided<[1, 8]>>, vector<1xf32>
+// CHECK: %1 = vector.load %arg2[%arg1] : memref<8xvector<4xf32>>, vector<4xf32>
+func.func @memory_strided(%m: memref<8x8xf32, strided<[1, 8]>>, %i: index, %mv: memref<8xvector<4xf32>>) {
+  %0 = vector.load %m[%i, %i] : memref<8x8xf32, strided<[1, 8]>>, vector<1xf32>
+  vector.store %0, %m[%i, %i] : memref<8x8xf32, strided<[1, 8]>>, vector<1xf32>
+  %1 = vector.load %mv[%i] : memref<8xvector<4xf32>>, vector<4xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @elements
 // CHECK: %0 = vector.broadcast %arg0 : f32 to vector<4x8xf32>
 // CHECK: %1 = vector.broadcast %arg2 : vector<4xf32> to vector<2x4xf32>
