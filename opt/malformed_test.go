@@ -3,12 +3,15 @@ package opt_test
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/strata-ir/strata/internal/testutil"
 	"github.com/strata-ir/strata/opt"
 )
 
@@ -231,5 +234,48 @@ func TestDeepNestingRoundTrips(t *testing.T) {
 		if first != second {
 			t.Errorf("depth %d: second print differs from the first", n)
 		}
+	}
+}
+
+// TestPassOptionErrorsMatchMLIROpt checks the reports of bad pass options,
+// given as flags and in pipelines, against mlir-opt-22's, byte for byte
+// but for the program's name: what the option parser prints on its own,
+// the diagnostic, and the empty line that ends a pipeline's report.
+func TestPassOptionErrorsMatchMLIROpt(t *testing.T) {
+	tool := testutil.Tool(t, "mlir-opt-22")
+	in := filepath.Join(t.TempDir(), "empty.mlir")
+	if err := os.WriteFile(in, []byte("module {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--canonicalize=foo"},
+		{"--canonicalize=max-iterations=x"},
+		{"--buffer-deallocation-pipeline=x"},
+		{"--buffer-deallocation-pipeline=private-function-dynamic-ownership=x"},
+		{"-p", "builtin.module(nonexistent)"},
+		{"-p", "func.func(cse"},
+		{"-p", "builtin.module(cse{foo})"},
+		{"-p", "builtin.module(canonicalize{max-iterations=x})"},
+		{"-p", "builtin.module(func.func(canonicalize{max-iterations=x}))"},
+		{"-p", "builtin.module(buffer-deallocation-pipeline{x})"},
+		{"-p", "builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=x})"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			args := append(args, in)
+			var ref bytes.Buffer
+			cmd := exec.Command(tool, args...)
+			cmd.Stderr = &ref
+			if err := cmd.Run(); err == nil {
+				t.Fatalf("mlir-opt-22 accepted %v", args)
+			}
+			_, stderr, code := runOpt(t, args)
+			if code == 0 {
+				t.Fatalf("strata-opt accepted %v", args)
+			}
+			want := strings.ReplaceAll(ref.String(), filepath.Base(tool)+": ", "strata-opt: ")
+			if stderr != want {
+				t.Errorf("stderr differs (-mlir-opt-22 +strata-opt):\n%s", cmp.Diff(want, stderr))
+			}
+		})
 	}
 }

@@ -285,6 +285,30 @@ func emitErr(err error, emit func(*ir.Diagnostic)) {
 	emit(&ir.Diagnostic{Severity: ir.SeverityError, Message: err.Error()})
 }
 
+// optionParserError prints what mlir-opt's option parser prints on its
+// own for err (see pass.OptionError.PrintedByParser) and returns the
+// error the diagnostic then carries, or nil when there is none.
+func optionParserError(err error, errw io.Writer) error {
+	var pe *pass.PipelineError
+	if errors.As(err, &pe) {
+		if pe.Parser != nil {
+			fmt.Fprint(errw, pe.Parser.PrintedText("strata-opt"))
+		}
+		return err
+	}
+	var oe *pass.OptionError
+	if errors.As(err, &oe) {
+		if oe.PrintedByParser() {
+			fmt.Fprint(errw, oe.PrintedText("strata-opt"))
+			if oe.OfPipeline {
+				return nil
+			}
+		}
+		return errors.New(oe.DiagnosticText())
+	}
+	return err
+}
+
 func lineColOf(src []byte, off int) (int, int) {
 	line := 1 + bytes.Count(src[:off], []byte{'\n'})
 	ls := bytes.LastIndexByte(src[:off], '\n') + 1
@@ -340,7 +364,9 @@ func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Op
 	popts.VerifyFirst = !opts.AssumeVerified
 	m.PrintOptions = popts
 	if err := clo.Configure(m); err != nil {
-		emitErr(err, emit)
+		if err := optionParserError(err, errw); err != nil {
+			emitErr(err, emit)
+		}
 		return false
 	}
 	if clo.RunReproducer {

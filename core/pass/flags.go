@@ -134,6 +134,11 @@ func (o *CLOptions) Configure(m *Manager) error {
 	}
 	if o.PassPipeline != "" {
 		if err := m.Parse(o.PassPipeline); err != nil {
+			if pe, ok := err.(*PipelineError); ok && pe.Offset >= 0 {
+				// mlir-opt ends the report of a pipeline that does not
+				// parse with an empty line.
+				pe.text += "\n"
+			}
 			return err
 		}
 	} else {

@@ -133,7 +133,7 @@ func (m *OpManager) addPass(p Pass) error {
 // canonicalize{OPTIONS}), following m's nesting mode.
 func (m *OpManager) AddNamed(argument, options string) error {
 	if r, ok := LookupPipeline(argument); ok {
-		return r.Build(m, options)
+		return ofPipeline(r.Build(m, options))
 	}
 	r, ok := Lookup(argument)
 	if !ok {

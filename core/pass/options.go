@@ -271,7 +271,14 @@ func (opt *Option) errorf(format string, args ...any) error {
 // OptionError reports an option string that does not parse.
 type OptionError struct {
 	// Option is the option name ("" when the name itself is unknown).
+	// An error in the value of a known option is printed by LLVM's
+	// option parser itself, on a line of its own prefixed with the
+	// program's name, before MLIR's diagnostic, whose message is then
+	// empty (see PrintedByParser).
 	Option string
+	// OfPipeline is set for the options of a registered pass pipeline,
+	// whose errors mlir-opt prints on their own, never in a diagnostic.
+	OfPipeline bool
 	// Msg is the message in MLIR's words, e.g. "<Pass-Options-Parser>: no
 	// such option foo" or "for the --max-iterations option: 'abc' value
 	// invalid for long argument!".
@@ -279,6 +286,32 @@ type OptionError struct {
 }
 
 func (e *OptionError) Error() string { return e.Msg }
+
+// PrintedByParser reports whether mlir-opt's option parser prints the
+// error on its own (PrintedText) rather than handing it to the
+// diagnostic: a bad value of a known option, and every error in the
+// options of a registered pipeline.
+func (e *OptionError) PrintedByParser() bool { return e.Option != "" || e.OfPipeline }
+
+// PrintedText is what the option parser prints on its own for an error
+// PrintedByParser, as LLVM's option parser writes it: a bad value behind
+// the program's name prog.
+func (e *OptionError) PrintedText(prog string) string {
+	if e.Option != "" {
+		return prog + ": " + e.Msg + "\n"
+	}
+	return e.Msg + "\n"
+}
+
+// DiagnosticText is the part of the error MLIR's diagnostic carries: the
+// message of an unknown option, which ends with a newline of its own, or
+// nothing for an error PrintedByParser.
+func (e *OptionError) DiagnosticText() string {
+	if e.PrintedByParser() {
+		return ""
+	}
+	return e.Msg + "\n"
+}
 
 // text prints the value as MLIR's PassOptions::print does: `name=value`,
 // lists as `name={a,b}`, and nothing at all for a list that was never set

@@ -23,6 +23,10 @@ type PipelineError struct {
 	Pipeline string
 	Offset   int
 
+	// Parser is the option error that the option parser prints on its
+	// own before the diagnostic (PrintedByParser), or nil.
+	Parser *OptionError
+
 	text string // MLIR's rendering
 }
 
@@ -179,6 +183,15 @@ func (p *pipelineParser) resolve(els []*pipelineElement) error {
 	return nil
 }
 
+// ofPipeline marks an OptionError as one of a registered pipeline's
+// options.
+func ofPipeline(err error) error {
+	if oe, ok := err.(*OptionError); ok {
+		oe.OfPipeline = true
+	}
+	return err
+}
+
 // addTo builds the parsed elements into pm (TextualPipeline::addToPipeline).
 func (p *pipelineParser) addTo(els []*pipelineElement, pm *OpManager) error {
 	for _, el := range els {
@@ -190,7 +203,7 @@ func (p *pipelineParser) addTo(els []*pipelineElement, pm *OpManager) error {
 		}
 		var err error
 		if r, ok := LookupPipeline(el.name); ok {
-			err = r.Build(pm, el.options)
+			err = ofPipeline(r.Build(pm, el.options))
 		} else {
 			r, _ := Lookup(el.name)
 			err = r.addTo(pm, el.options)
@@ -208,11 +221,20 @@ func (p *pipelineParser) chain(el *pipelineElement, err error, msg string) error
 	pe, ok := err.(*PipelineError)
 	if !ok {
 		text := err.Error()
-		if _, isOpt := err.(*OptionError); isOpt {
-			// The options parser's message ends with a newline of its own.
-			text += "\n"
+		var parser *OptionError
+		if oe, isOpt := err.(*OptionError); isOpt {
+			text = oe.DiagnosticText()
+			if oe.PrintedByParser() {
+				parser = oe
+			}
+			if oe.OfPipeline {
+				// A registered pipeline's option errors end with their
+				// own line; the diagnostic starts with what follows.
+				pe = &PipelineError{Msg: err.Error(), Pipeline: p.full, Offset: p.base + el.nameOff, Parser: oe, text: msg}
+				return pe
+			}
 		}
-		pe = &PipelineError{Msg: err.Error(), Pipeline: p.full, Offset: p.base + el.nameOff, text: text}
+		pe = &PipelineError{Msg: err.Error(), Pipeline: p.full, Offset: p.base + el.nameOff, Parser: parser, text: text}
 	}
 	pe.text += "\n" + msg
 	return pe

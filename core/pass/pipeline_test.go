@@ -118,10 +118,17 @@ func TestPipelineErrors(t *testing.T) {
 		{"builtin.module(test.func(test-count)", "MLIR Textual PassPipeline Parser:1:11: error: encountered unbalanced parentheses while parsing pipeline\ntest.func(test-count\n          ^", 26},
 		{"builtin.module(test-count{remark=true)", "MLIR Textual PassPipeline Parser:1:11: error: missing closing '}' while processing pass options\ntest-count{remark=true\n          ^", 26},
 		{"builtin.module(test-count{foo=1})", "<Pass-Options-Parser>: no such option foo\n\nfailed to add `test-count` with options `foo=1`", 16},
-		{"builtin.module(test.func(test-count{remark=maybe}))", "for the --remark option: 'maybe' is invalid value for boolean argument! Try 0 or 1\n\nfailed to add `test-count` with options `remark=maybe`\nfailed to add `test.func` with options `` to inner pipeline", 26},
-		{"builtin.module(test-options{count=x1})", "for the --count option: 'x1' value invalid for long argument!\n\nfailed to add `test-options` with options `count=x1`", 16},
-		{"builtin.module(test-options{mode=fast})", "for the --mode option: Cannot find option named 'fast'!\n\nfailed to add `test-options` with options `mode=fast`", 16},
+		{"builtin.module(test.func(test-count{remark=maybe}))", "\nfailed to add `test-count` with options `remark=maybe`\nfailed to add `test.func` with options `` to inner pipeline", 26},
+		{"builtin.module(test-options{count=x1})", "\nfailed to add `test-options` with options `count=x1`", 16},
+		{"builtin.module(test-options{mode=fast})", "\nfailed to add `test-options` with options `mode=fast`", 16},
 		{"builtin.module(test-func-only)", "Can't add pass 'TestFuncOnly' restricted to 'test.func' on a PassManager intended to run on 'builtin.module', did you intend to nest?\nfailed to add `test-func-only` with options ``", 16},
+	}
+	// What the option parser prints on its own, before the diagnostic
+	// (a bad option value).
+	parserPrints := map[string]string{
+		"builtin.module(test.func(test-count{remark=maybe}))": "strata-opt: for the --remark option: 'maybe' is invalid value for boolean argument! Try 0 or 1\n",
+		"builtin.module(test-options{count=x1})": "strata-opt: for the --count option: 'x1' value invalid for long argument!\n",
+		"builtin.module(test-options{mode=fast})": "strata-opt: for the --mode option: Cannot find option named 'fast'!\n",
 	}
 	for _, tc := range tests {
 		_, err := pass.ParsePipeline(tc.in)
@@ -132,6 +139,13 @@ func TestPipelineErrors(t *testing.T) {
 		}
 		if pe.Error() != tc.want {
 			t.Errorf("ParsePipeline(%q):\n got %q\nwant %q", tc.in, pe.Error(), tc.want)
+		}
+		var printed string
+		if pe.Parser != nil {
+			printed = pe.Parser.PrintedText("strata-opt")
+		}
+		if want := parserPrints[tc.in]; printed != want {
+			t.Errorf("ParsePipeline(%q): the option parser prints %q, want %q", tc.in, printed, want)
 		}
 		if pe.Column() != tc.col {
 			t.Errorf("ParsePipeline(%q): column %d, want %d", tc.in, pe.Column(), tc.col)
