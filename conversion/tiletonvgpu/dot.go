@@ -320,7 +320,8 @@ func (k *kernel) asyncCopyOK(ld tile.LoadOp, shape []int64) bool {
 
 // asyncCopy issues the cp.async copies of a block: 16-byte chunks, one
 // per thread in turn, each reading only the elements inside the memref
-// (srcElements) and zero-filling the rest.
+// (srcElements) and zero-filling the rest. It returns the thread's
+// tokens of the copies, for the group that commits them.
 func (k *kernel) asyncCopy(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []int64) []ir.Value {
 	var idx []ir.Value
 	for _, x := range ld.Indices() {
