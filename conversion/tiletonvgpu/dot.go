@@ -4,6 +4,7 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/dialects/ub"
 )
 
 // Swizzle is the layout of a tile staged in shared memory, as data: rows
@@ -319,7 +320,8 @@ func (k *kernel) asyncCopyOK(ld tile.LoadOp, shape []int64) bool {
 
 // asyncCopy issues the cp.async copies of a block: 16-byte chunks, one
 // per thread in turn, each reading only the elements inside the memref
-// (srcElements) and zero-filling the rest.
+// (srcElements) and zero-filling the rest. It returns the thread's
+// tokens of the copies, for the group that commits them.
 func (k *kernel) asyncCopy(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []int64) []ir.Value {
 	var idx []ir.Value
 	for _, x := range ld.Indices() {
@@ -391,9 +393,12 @@ func (k *kernel) asyncCopyAt(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []in
 			toks = append(toks, copyOp())
 			continue
 		}
-		// The last round: threads past the end copy nothing.
+		// The last round: threads past the end copy nothing, and the
+		// token they pass to the group is poison.
 		active := k.cmp(6, c, k.c(chunks))
-		k.guarded(active, func() { copyOp() })
+		toks = append(toks, k.ifValue(active, tokT, copyOp, func() ir.Value {
+			return ub.BuildPoison(k.b, k.b.Loc, ub.PoisonAttr(k.ctx), tokT).Result()
+		}))
 	}
 	return toks
 }

@@ -348,15 +348,16 @@ func (k *kernel) loadAFrags(p *flashLoop, info *dotShape) error {
 }
 
 // flashPrefetch issues the copies of the K and V blocks of iteration at
-// into ring stage stage and commits them as one group.
+// into ring stage stage and commits them as one group, which names the
+// tokens of its copies.
 func (k *kernel) flashPrefetch(p *flashLoop, at, stage ir.Value) ir.Value {
 	valid := k.cmp(2, at, p.ub)
 	base := k.bin("arith.muli", stage, k.c(p.kSize+p.vSize))
 	pl := &pipeline{body: p.body, oldIV: p.oldIV}
-	k.asyncCopyAt(p.kLoad, p.ring, p.swK, p.kShape, k.indicesAt(pl, p.kLoad, at), base, valid)
-	k.asyncCopyAt(p.vLoad, p.ring, p.swV, p.vShape, k.indicesAt(pl, p.vLoad, at), k.add(base, k.c(p.kSize)), valid)
+	toks := k.asyncCopyAt(p.kLoad, p.ring, p.swK, p.kShape, k.indicesAt(pl, p.kLoad, at), base, valid)
+	toks = append(toks, k.asyncCopyAt(p.vLoad, p.ring, p.swV, p.vShape, k.indicesAt(pl, p.vLoad, at), k.add(base, k.c(p.kSize)), valid)...)
 	k.asyncIssued = false
-	return k.val("nvgpu.device_async_create_group", nil, k.tokenType())
+	return k.val("nvgpu.device_async_create_group", toks, k.tokenType())
 }
 
 // flashDot lowers the two products of an attention loop.

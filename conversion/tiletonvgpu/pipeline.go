@@ -130,16 +130,18 @@ func (k *kernel) indicesAt(p *pipeline, ld tile.LoadOp, at ir.Value) []ir.Value 
 }
 
 // prefetch issues the copies of iteration at into stage (an element
-// index of the ring) and commits them as one group.
+// index of the ring) and commits them as one group, which names the
+// tokens of its copies.
 func (k *kernel) prefetch(p *pipeline, at, stage ir.Value) ir.Value {
 	valid := k.cmp(2, at, p.ub)
+	var toks []ir.Value
 	for i := range p.loads {
 		idx := k.indicesAt(p, p.loads[i], at)
 		off := k.bin("arith.muli", stage, k.c(p.size[i]))
-		k.asyncCopyAt(p.loads[i], p.sm[i], p.sw[i], p.loadShapes[i], idx, off, valid)
+		toks = append(toks, k.asyncCopyAt(p.loads[i], p.sm[i], p.sw[i], p.loadShapes[i], idx, off, valid)...)
 	}
 	k.asyncIssued = false
-	return k.val("nvgpu.device_async_create_group", nil, k.tokenType())
+	return k.val("nvgpu.device_async_create_group", toks, k.tokenType())
 }
 
 // lowerPipelinedFor lowers loop op with pipeline p: a prologue issues the

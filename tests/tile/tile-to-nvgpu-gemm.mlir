@@ -12,11 +12,13 @@
 // CHECK: module attributes {gpu.container_module}
 // CHECK: gpu.module @tile_kernels
 // CHECK: gpu.func @gemm_kernel0(%{{.*}}: memref<37x48xbf16>, %{{.*}}: memref<48x40xbf16>, %{{.*}}: memref<40xf32>, %{{.*}}: memref<37x40xf32>) workgroup(%[[SA:.*]] : memref<6144xbf16, #gpu.address_space<workgroup>>, %[[SB:.*]] : memref<6144xbf16, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
-// The prologue: two stages in flight.
-// CHECK: nvgpu.device_async_copy {{.*}}, %[[SA]][{{.*}}], 8, {{.*}} {bypassL1} : memref<37x48xbf16> to memref<6144xbf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.device_async_copy {{.*}}, %[[SB]][{{.*}}], 8, {{.*}} {bypassL1} : memref<48x40xbf16> to memref<6144xbf16, #gpu.address_space<workgroup>>
-// CHECK: %[[G0:.*]] = nvgpu.device_async_create_group
-// CHECK: %[[G1:.*]] = nvgpu.device_async_create_group
+// The prologue: two stages in flight, each group naming its copies.
+// CHECK: %[[A0:.*]] = nvgpu.device_async_copy {{.*}}, %[[SA]][{{.*}}], 8, {{.*}} {bypassL1} : memref<37x48xbf16> to memref<6144xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[A1:.*]] = nvgpu.device_async_copy {{.*}}, %[[SA]][{{.*}}], 8, {{.*}} {bypassL1} : memref<37x48xbf16> to memref<6144xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[B0:.*]] = nvgpu.device_async_copy {{.*}}, %[[SB]][{{.*}}], 8, {{.*}} {bypassL1} : memref<48x40xbf16> to memref<6144xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[B1:.*]] = nvgpu.device_async_copy {{.*}}, %[[SB]][{{.*}}], 8, {{.*}} {bypassL1} : memref<48x40xbf16> to memref<6144xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[G0:.*]] = nvgpu.device_async_create_group %[[A0]], %[[A1]], %[[B0]], %[[B1]]{{$}}
+// CHECK: %[[G1:.*]] = nvgpu.device_async_create_group %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}{{$}}
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[TOK:.*]] = %[[G1]]) -> (vector<8x2x2xf32>, index, index, !nvgpu.device.async.token)
 // CHECK-NEXT: nvgpu.device_async_wait %[[TOK]] {numGroups = 1 : i32}
 // CHECK-NEXT: gpu.barrier
@@ -24,8 +26,11 @@
 // CHECK: nvgpu.ldmatrix %[[SB]][%{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<6144xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
 // CHECK: nvgpu.mma.sync(%{{.*}}, %{{.*}}, %{{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // The next stage's copies, then the loop's next stages and token.
-// CHECK: nvgpu.device_async_copy
-// CHECK: %[[NEXT:.*]] = nvgpu.device_async_create_group
+// CHECK: %[[C0:.*]] = nvgpu.device_async_copy
+// CHECK: %[[C1:.*]] = nvgpu.device_async_copy
+// CHECK: %[[C2:.*]] = nvgpu.device_async_copy
+// CHECK: %[[C3:.*]] = nvgpu.device_async_copy
+// CHECK-NEXT: %[[NEXT:.*]] = nvgpu.device_async_create_group %[[C0]], %[[C1]], %[[C2]], %[[C3]]{{$}}
 // CHECK: scf.yield %{{.*}}, %{{.*}}, %{{.*}}, %[[NEXT]] : vector<8x2x2xf32>, index, index, !nvgpu.device.async.token
 // The epilogue on the accumulator's registers.
 // CHECK: arith.addf %{{.*}}, %{{.*}} : vector<8x2x2xf32>
