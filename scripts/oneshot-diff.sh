@@ -50,6 +50,7 @@ if [ -z "$opt" ]; then
 	opt=$work/strata-opt
 	go build -o "$opt" "$(dirname "$0")/../tools/strata-opt" || exit 1
 fi
+# shellcheck source-path=SCRIPTDIR source=chunkdiff.sh
 . "$(dirname "$0")/chunkdiff.sh"
 for f in "$@"; do
 	# The option strings of the file's RUN lines (continuations joined).
@@ -58,7 +59,7 @@ for f in "$@"; do
 	[ ${#optsets[@]} -eq 0 ] && continue
 	if [ -n "$with" ]; then
 		for k in "${!optsets[@]}"; do
-			optsets[$k]="${optsets[$k]:+${optsets[$k]} }$with"
+			optsets[k]="${optsets[k]:+${optsets[k]} }$with"
 		done
 	fi
 	dir=$work/$(basename "$f" .mlir)
