@@ -734,7 +734,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 					if dop != w.op && dop.IsAncestor(w.op) {
 						continue // the write is inside the definition
 					}
-				} else if arg, ok := d.(*ir.BlockArgument); ok && liftInto(w.op, arg.Owner()) == nil {
+				} else if arg, ok := d.(*ir.BlockArgument); ok && liftInto(w.op, arg.Owner()) == nil && !a.s.writeAfterArgument(w, r, arg) {
 					continue // the write is outside the argument's block
 				}
 				if rs := a.s.aliasingResults(w); len(rs) == 1 && rs[0] == d {

@@ -182,6 +182,47 @@ func reaches(from, to, except *ir.Block) bool {
 	return false
 }
 
+// writeAfterArgument reports whether the write w, outside the block of
+// arg, may run after arg is defined and before the read r of a value arg
+// defines: w sits in another block of arg's region that arg's block
+// reaches, and r follows it in its block or in a block it reaches
+// without arg's block defining arg anew, or r is outside the region.
+//
+// MLIR's read-after-write check takes every write outside the block of
+// an argument to happen before the argument is defined, which holds for
+// a write outside arg's region (an operation that owns the region runs
+// after what precedes it), but not for another block of arg's region: a
+// write there, to arg or through the argument of a later block
+// that the branches make an alias of arg, runs after arg's definition,
+// and a later read of arg would see it (for a function's argument,
+// mlir-opt-22 writes in place and the read returns the written value; a
+// copy keeps the tensor semantics).
+func (s *state) writeAfterArgument(w, r use, arg *ir.BlockArgument) bool {
+	b := arg.Owner()
+	reg := b.Parent()
+	wop := liftIntoRegion(w.op, reg)
+	if wop == nil || !reaches(b, wop.Block(), nil) {
+		return false
+	}
+	rop := liftIntoRegion(r.op, reg)
+	if rop == nil {
+		return true
+	}
+	if rop.Block() == wop.Block() {
+		return !s.isBefore(rop, wop)
+	}
+	return reaches(wop.Block(), rop.Block(), b)
+}
+
+// liftIntoRegion returns the ancestor of op (op itself included) that
+// sits in a block of r, or nil.
+func liftIntoRegion(op *ir.Operation, r *ir.Region) *ir.Operation {
+	for op != nil && (op.Block() == nil || op.Block().Parent() != r) {
+		op = op.ParentOp()
+	}
+	return op
+}
+
 // --- rewriting ---
 
 // BufferizeBlockSignatures implements bufferization.State: each tensor
