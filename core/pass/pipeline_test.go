@@ -127,8 +127,8 @@ func TestPipelineErrors(t *testing.T) {
 	// (a bad option value).
 	parserPrints := map[string]string{
 		"builtin.module(test.func(test-count{remark=maybe}))": "strata-opt: for the --remark option: 'maybe' is invalid value for boolean argument! Try 0 or 1\n",
-		"builtin.module(test-options{count=x1})": "strata-opt: for the --count option: 'x1' value invalid for long argument!\n",
-		"builtin.module(test-options{mode=fast})": "strata-opt: for the --mode option: Cannot find option named 'fast'!\n",
+		"builtin.module(test-options{count=x1})":              "strata-opt: for the --count option: 'x1' value invalid for long argument!\n",
+		"builtin.module(test-options{mode=fast})":             "strata-opt: for the --mode option: Cannot find option named 'fast'!\n",
 	}
 	for _, tc := range tests {
 		_, err := pass.ParsePipeline(tc.in)
