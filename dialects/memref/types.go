@@ -74,7 +74,9 @@ func dynamicDimIndex(shape []int64, i int) int {
 	return numDynamicDims(shape[:i])
 }
 
-func memorySpace(t ir.Type) ir.Attribute {
+// MemorySpaceOf returns the memory space of a memref type, ranked or
+// unranked: nil for the default space and for a type that is no memref.
+func MemorySpaceOf(t ir.Type) ir.Attribute {
 	switch t := t.(type) {
 	case *ir.MemRefType:
 		return t.MemorySpace
@@ -134,7 +136,7 @@ func castCompatible(a, b ir.Type) bool {
 	if (!aRanked && !aU) || (!bRanked && !bU) || (aU && bU) {
 		return false
 	}
-	return elementType(a) == elementType(b) && memorySpace(a) == memorySpace(b)
+	return elementType(a) == elementType(b) && MemorySpaceOf(a) == MemorySpaceOf(b)
 }
 
 // canFoldCastIntoConsumer is memref::CastOp::canFoldIntoConsumerOp: the

@@ -481,7 +481,7 @@ func verifyReinterpretCast(op *ir.Operation) error {
 	if !ok {
 		return nil
 	}
-	if memorySpace(src) != res.MemorySpace {
+	if MemorySpaceOf(src) != res.MemorySpace {
 		return plainErr(op, "different memory spaces specified for source type %s and result memref type %s", ts(src), ts(res))
 	}
 	if elementType(src) != res.Elem {

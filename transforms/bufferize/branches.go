@@ -379,13 +379,13 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 		if rt, ranked := s.tt(v).(*ir.RankedTensorType); ranked && s.copiedBranchOperand(u.op, u.i) {
 			// Out of place: the branch passes a new identity buffer in
 			// the memory space of the operand's.
-			ct = s.ctx.MemRefType(rt.Shape, rt.Elem, nil, spaceOf(ct))
+			ct = s.ctx.MemRefType(rt.Shape, rt.Elem, nil, memref.MemorySpaceOf(ct))
 		}
 		if bt == nil || bt == ct {
 			bt = ct
 			continue
 		}
-		if spaceOf(bt) != spaceOf(ct) {
+		if memref.MemorySpaceOf(bt) != memref.MemorySpaceOf(ct) {
 			return nil, "incoming operands of block argument have inconsistent memory spaces"
 		}
 		d, ok := s.dynamicType(s.tt(a)).(*ir.MemRefType)
@@ -393,7 +393,7 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 			bt = s.identityType(s.tt(a))
 			continue
 		}
-		bt = s.ctx.MemRefType(d.Shape, d.Elem, d.Layout, spaceOf(bt))
+		bt = s.ctx.MemRefType(d.Shape, d.Elem, d.Layout, memref.MemorySpaceOf(bt))
 	}
 	if bt == nil {
 		return nil, "could not infer buffer type of block argument"
@@ -440,15 +440,4 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 		}
 	}
 	return s.identityType(v.Type()), ""
-}
-
-// spaceOf returns the memory space of the buffer type t.
-func spaceOf(t ir.Type) ir.Attribute {
-	switch t := t.(type) {
-	case *ir.MemRefType:
-		return t.MemorySpace
-	case *ir.UnrankedMemRefType:
-		return t.MemorySpace
-	}
-	return nil
 }

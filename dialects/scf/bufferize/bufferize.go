@@ -162,7 +162,7 @@ func (s *state) forOp(op *ir.Operation) error {
 			return err
 		}
 		a := body.Argument(1 + i)
-		if memorySpace(b.Type()) != memorySpace(a.Type()) {
+		if memref.MemorySpaceOf(b.Type()) != memref.MemorySpaceOf(a.Type()) {
 			return ir.Diagnostics{ir.OpError(op, "init_arg and yielded value bufferize to inconsistent memory spaces"), ir.EmitError(y, "failed to bufferize op")}
 		}
 		equiv[i] = s.IsBuffer(b, a)
@@ -296,7 +296,7 @@ func (s *state) ifOp(op *ir.Operation) error {
 		}
 		nt := bufs[0][i].Type()
 		for k := range yields {
-			if memorySpace(bufs[k][i].Type()) != memorySpace(nt) {
+			if memref.MemorySpaceOf(bufs[k][i].Type()) != memref.MemorySpaceOf(nt) {
 				// As upstream, the branches' buffers may not be in
 				// different memory spaces; the failure is the first
 				// yield's, which upstream bufferizes first.
@@ -540,16 +540,4 @@ func equivalentTensor(v, a ir.Value) bool {
 		v = from
 	}
 	return true
-}
-
-// memorySpace returns the memory space of a buffer type (nil for the
-// default one).
-func memorySpace(t ir.Type) ir.Attribute {
-	switch m := t.(type) {
-	case *ir.MemRefType:
-		return m.MemorySpace
-	case *ir.UnrankedMemRefType:
-		return m.MemorySpace
-	}
-	return nil
 }
