@@ -185,8 +185,7 @@ def softmax(a0):
     n = a0.shape[0]
     # conversion/tiletotpu/testdata/dynamic.mlir:39:9
     n1 = pl.cdiv(n, 128)
-    n2 = a0.shape[0]
-    v = lax.convert_element_type(n2, jnp.int32)
+    v = lax.convert_element_type(n, jnp.int32)
     s = jnp.full((1,), v, jnp.int32)
     y = softmax_kernel0(n1, s, a0, (n, 300))
     # conversion/tiletotpu/testdata/dynamic.mlir:40:3
@@ -202,11 +201,9 @@ def affine(a0):
     # conversion/tiletotpu/testdata/dynamic.mlir:50:8
     n2 = pl.cdiv(n, 128)
     n3 = pl.cdiv(n1, 128)
-    n4 = a0.shape[0]
-    v = lax.convert_element_type(n4, jnp.int32)
+    v = lax.convert_element_type(n, jnp.int32)
     s = jnp.full((1,), v, jnp.int32)
-    n5 = a0.shape[1]
-    v1 = lax.convert_element_type(n5, jnp.int32)
+    v1 = lax.convert_element_type(n1, jnp.int32)
     s1 = jnp.full((1,), v1, jnp.int32)
     y = affine_kernel0(n2, n3, s, s1, a0, (n, n1))
     # conversion/tiletotpu/testdata/dynamic.mlir:59:3
