@@ -2,6 +2,7 @@ package asm
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -36,18 +37,70 @@ func readSource(name string, in io.Reader, max int) ([]byte, string, error) {
 			size = int(st.Size())
 		}
 	}
-	// A regular file is read into one buffer of its size (and a byte more,
-	// to see the end); io.ReadAll's doubling would allocate about twice the
-	// file, which on large inputs is garbage the collector has to trace
-	// around while the IR is being built.
-	var buf bytes.Buffer
-	buf.Grow(size + bytes.MinRead)
-	if _, err := buf.ReadFrom(io.LimitReader(in, int64(max)+1)); err != nil {
-		return nil, display, err
+	var data []byte
+	var err error
+	if size > 0 {
+		data, err = readSized(in, size, max)
+	} else {
+		data, err = readChunks(in, max)
 	}
-	data := buf.Bytes()
-	if len(data) > max {
+	if err == errTooLarge || len(data) > max {
 		return nil, display, fmt.Errorf("%s: input larger than %d bytes", display, max)
 	}
+	if err != nil {
+		return nil, display, err
+	}
 	return data, display, nil
+}
+
+// readSized reads a regular file of the given size into one buffer of that
+// size and a byte more, to see the end (the file may have grown); reading
+// goes on through readChunks, up to max in all, only if it did. io.ReadAll's doubling would
+// allocate about twice the file, garbage the collector has to trace around
+// while the IR is being built.
+func readSized(in io.Reader, size, max int) ([]byte, error) {
+	buf := make([]byte, size+1)
+	n, err := io.ReadFull(in, buf)
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return buf[:n], nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	rest, err := readChunks(in, max-len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, rest...), nil
+}
+
+// errTooLarge reports a stream longer than the bound.
+var errTooLarge = errors.New("input too large")
+
+// sourceChunk is the size of the blocks a stream is read in.
+const sourceChunk = 1 << 20
+
+// readChunks reads a stream of unknown size in blocks of sourceChunk,
+// joined once at the end, and fails with errTooLarge past max bytes: an
+// endless or oversized stream costs at most max+1 bytes and no copying
+// before it is rejected.
+func readChunks(in io.Reader, max int) ([]byte, error) {
+	var chunks [][]byte
+	total := 0
+	for total <= max {
+		chunk := make([]byte, min(sourceChunk, max+1-total))
+		n, err := io.ReadFull(in, chunk)
+		chunks = append(chunks, chunk[:n])
+		total += n
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if total > max {
+		return nil, errTooLarge
+	}
+	return bytes.Join(chunks, nil), nil
 }
