@@ -137,16 +137,12 @@ func elementSizeInBits(t ir.Type) (uint64, bool) {
 	return 0, false
 }
 
-// abiAlignmentInBits returns the default ABI alignment of an integer,
-// index or float type: its size in bytes rounded up to a power of two,
-// and 4 bytes for integers of 64 bits or more.
+// abiAlignmentInBits returns the default alignment of an integer, index
+// or float type: its size in bytes rounded up to a power of two.
 func abiAlignmentInBits(t ir.Type) uint64 {
 	w := ir.IntOrFloatBitWidth(t)
 	if w < 0 {
 		return 0
-	}
-	if _, isFloat := t.(*ir.FloatType); !isFloat && w >= 64 {
-		return 32
 	}
 	b := uint64((w + 7) / 8)
 	if b > 1 {
