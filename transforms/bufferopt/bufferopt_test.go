@@ -73,7 +73,9 @@ func TestInputsMLIRCannotRun(t *testing.T) {
   }
 }
 `,
-		run: func(fn *ir.Operation) { bufferopt.Promote(fn, bufferopt.PromoteOptions{MaxAllocSizeInBytes: 1024, MaxRankOfAllocatedMemRef: 1}) },
+		run: func(fn *ir.Operation) {
+			bufferopt.Promote(fn, bufferopt.PromoteOptions{MaxAllocSizeInBytes: 1024, MaxRankOfAllocatedMemRef: 1})
+		},
 	}, {
 		name: "loop hoisting into an unreachable block",
 		in: `func.func @f(%c: i1) {
@@ -150,4 +152,3 @@ func TestInputsMLIRCannotRun(t *testing.T) {
 		})
 	}
 }
-
