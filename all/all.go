@@ -71,6 +71,7 @@ import (
 	_ "github.com/strata-ir/strata/targets/ptx"
 	_ "github.com/strata-ir/strata/transforms/bufferdealloc"
 	_ "github.com/strata-ir/strata/transforms/bufferize"
+	_ "github.com/strata-ir/strata/transforms/bufferopt"
 	_ "github.com/strata-ir/strata/transforms/canonicalize"
 	_ "github.com/strata-ir/strata/transforms/cse"
 	_ "github.com/strata-ir/strata/transforms/deadvalues"

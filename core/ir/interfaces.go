@@ -425,3 +425,9 @@ var ParallelCombiningOp = DeclareOpInterface[ParallelCombiningOpInterface]("ir.P
 // ParallelCombiningOp operations (scf.forall.in_parallel; MLIR's
 // InParallelOpInterface).
 var InParallelOp = DeclareTrait("ir.InParallelOpInterface")
+
+// HasParallelRegion marks an operation whose regions run in parallel
+// (scf.parallel, scf.forall; MLIR's OpTrait::HasParallelRegion): the
+// iterations of a parallel loop do not run one after the other, so what
+// one iteration allocates cannot be shared with the next.
+var HasParallelRegion = DeclareTrait("ir.HasParallelRegion")

@@ -64,3 +64,39 @@ func VerifyRegionBranchOp(op *Operation) error {
 	}
 	return nil
 }
+
+// RegionBranchHasLoop reports whether control may flow around a cycle of
+// the regions of op, a RegionBranchOpInterface operation (MLIR's
+// RegionBranchOpInterface::hasLoop): starting from each region entered
+// from op itself, some region is reached again. An operation without the
+// interface has no loop.
+func RegionBranchHasLoop(op *Operation) bool {
+	rb, ok := RegionBranchOp.Of(op)
+	if !ok {
+		return false
+	}
+	successors := func(from *Region) []*Region {
+		var out []*Region
+		for _, s := range rb.SuccessorRegions(op, from, nil) {
+			if s.Region != nil {
+				out = append(out, s.Region)
+			}
+		}
+		return out
+	}
+	for _, begin := range successors(nil) {
+		visited := make([]bool, op.NumRegions())
+		visited[begin.Index()] = true
+		work := successors(begin)
+		for len(work) > 0 {
+			r := work[len(work)-1]
+			work = work[:len(work)-1]
+			if visited[r.Index()] {
+				return true
+			}
+			visited[r.Index()] = true
+			work = append(work, successors(r)...)
+		}
+	}
+	return false
+}

@@ -3,6 +3,7 @@ package pass
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,6 +50,8 @@ type Option struct {
 	defIs []int64
 	defSs []string
 	defL  int // length of a list default; lists print only once set or non-empty
+	// u32 makes an unsigned option LLVM's 32-bit "uint" rather than "ulong".
+	u32 bool
 
 	// set records that the option was given a value (for lists, MLIR's
 	// "default overwritten" state: the first occurrence replaces the
@@ -100,6 +103,14 @@ func (o *Options) Int(name string, def int64, desc string) *int64 {
 func (o *Options) Uint(name string, def uint64, desc string) *uint64 {
 	v := def
 	o.add(&Option{Name: name, Desc: desc, Kind: UintOption, u: &v, defU: def})
+	return &v
+}
+
+// Uint32 declares a 32-bit unsigned integer option (LLVM's "uint", a
+// pass option of C++ type unsigned); its value always fits in 32 bits.
+func (o *Options) Uint32(name string, def uint32, desc string) *uint64 {
+	v := uint64(def)
+	o.add(&Option{Name: name, Desc: desc, Kind: UintOption, u: &v, defU: v, u32: true})
 	return &v
 }
 
@@ -174,6 +185,9 @@ func (opt *Option) TypeName() string {
 	case IntOption, IntListOption:
 		return "<long>"
 	case UintOption:
+		if opt.u32 {
+			return "<uint>"
+		}
 		return "<ulong>"
 	case EnumOption:
 		return "<value>"
@@ -199,7 +213,11 @@ func (opt *Option) Set(value string) error {
 		*opt.i = v
 	case UintOption:
 		v, err := parseUint(value)
-		if err != nil {
+		if opt.u32 {
+			if err != nil || v > math.MaxUint32 {
+				return opt.errorf("'%s' value invalid for uint argument!", value)
+			}
+		} else if err != nil {
 			return opt.errorf("'%s' value invalid for ulong argument!", value)
 		}
 		*opt.u = v

@@ -83,3 +83,31 @@ func squeeze(s string) string {
 	}
 	return string(out)
 }
+
+// TestUint32Option checks LLVM's 32-bit "uint" options: their --help
+// placeholder, and the range they accept.
+func TestUint32Option(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", "{u=7}"},
+		{"u=4294967295", "{u=4294967295}"},
+		{"u=0x10", "{u=16}"},
+		{"u=4294967296", "for the --u option: '4294967296' value invalid for uint argument!"},
+		{"u=-1", "for the --u option: '-1' value invalid for uint argument!"},
+	}
+	for _, tc := range tests {
+		var o pass.Options
+		o.Uint32("u", 7, "")
+		got := ""
+		if err := o.Parse(tc.in); err != nil {
+			got = err.Error()
+		} else {
+			got = o.Text()
+		}
+		if got != tc.want {
+			t.Errorf("Parse(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if name := o.Lookup("u").TypeName(); name != "<uint>" {
+			t.Errorf("TypeName = %q, want <uint>", name)
+		}
+	}
+}

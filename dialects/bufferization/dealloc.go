@@ -297,9 +297,9 @@ func freesValue(op *ir.Operation, v ir.Value) bool {
 	return false
 }
 
-// findDealloc returns the only user of v that frees it (nil if none);
+// FindDealloc returns the only user of v that frees it (nil if none);
 // ok is false when there are several (memref::findDealloc).
-func findDealloc(v ir.Value) (*ir.Operation, bool) {
+func FindDealloc(v ir.Value) (*ir.Operation, bool) {
 	var found *ir.Operation
 	for u := v.FirstUse(); u != nil; u = u.Next() {
 		if !freesValue(u.Owner(), v) || u.Owner() == found {
@@ -343,11 +343,11 @@ func simplifyClones(op *ir.Operation, r *rewrite.Rewriter) bool {
 		return false
 	}
 	canonical := ir.ViewBase(source)
-	cloneDealloc, ok := findDealloc(op.Result(0))
+	cloneDealloc, ok := FindDealloc(op.Result(0))
 	if !ok {
 		return false
 	}
-	sourceDealloc, ok := findDealloc(canonical)
+	sourceDealloc, ok := FindDealloc(canonical)
 	if !ok {
 		return false
 	}

@@ -146,6 +146,7 @@ func forallInterfaces(d *ir.OpDef) {
 	ir.RegionBranchOp.Attach(d, forallModel{})
 	ir.LoopLikeOp.Attach(d, forallModel{})
 	ir.DestinationStyleOp.Attach(d, forallModel{})
+	ir.HasParallelRegion.Add(d)
 }
 
 // parallelModel is scf.parallel's model.
@@ -166,6 +167,7 @@ func (parallelModel) InductionVars(op *ir.Operation) []ir.Value {
 func parallelInterfaces(d *ir.OpDef) {
 	ir.RegionBranchOp.Attach(d, parallelModel{})
 	ir.LoopLikeOp.Attach(d, parallelModel{})
+	ir.HasParallelRegion.Add(d)
 }
 
 // executeRegionModel is scf.execute_region's model.

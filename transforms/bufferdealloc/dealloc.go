@@ -116,6 +116,19 @@ func isBranch(op *ir.Operation) bool { return ir.BranchOp.Implements(op) }
 
 func isCall(op *ir.Operation) bool { return ir.CallOp.Implements(op) }
 
+// successors returns the successor blocks of b's terminator.
+func successors(b *ir.Block) []*ir.Block {
+	t := b.Last()
+	if t == nil {
+		return nil
+	}
+	out := make([]*ir.Block, t.NumSuccessors())
+	for i := range out {
+		out[i] = t.Successor(i)
+	}
+	return out
+}
+
 func isReturnLike(op *ir.Operation) bool {
 	return ir.RegionBranchTerminator.Implements(op) || op.HasTrait(ir.ReturnLike)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/transforms/internal/liveness"
 )
 
 // ownershipState is the lattice of an ownership: uninitialized, unique
@@ -64,7 +65,7 @@ type valueBlock struct {
 type state struct {
 	ownerships map[valueBlock]ownership
 	toDealloc  map[*ir.Block][]ir.Value
-	live       *liveness
+	live       *liveness.Liveness
 	// replaced maps the results of operations rebuilt with more results
 	// to their new values, which the liveness (computed before) does not
 	// know.
@@ -72,7 +73,7 @@ type state struct {
 }
 
 func newState(fn *ir.Operation) *state {
-	return &state{ownerships: map[valueBlock]ownership{}, toDealloc: map[*ir.Block][]ir.Value{}, live: newLiveness(fn),
+	return &state{ownerships: map[valueBlock]ownership{}, toDealloc: map[*ir.Block][]ir.Value{}, live: liveness.New(fn),
 		replaced: map[ir.Value]ir.Value{}}
 }
 
@@ -131,7 +132,7 @@ func (s *state) sortedMemrefs(set map[ir.Value]bool) []ir.Value {
 	return out
 }
 
-func (s *state) liveMemrefsIn(b *ir.Block) []ir.Value { return s.sortedMemrefs(s.live.in[b]) }
+func (s *state) liveMemrefsIn(b *ir.Block) []ir.Value { return s.sortedMemrefs(s.live.LiveIn(b)) }
 
 // memrefsToRetain returns the buffers a block must keep when leaving to
 // to (nil: out of the region) passing dest: the forwarded buffers, then
@@ -144,8 +145,8 @@ func (s *state) memrefsToRetain(from, to *ir.Block, dest []ir.Value) []ir.Value 
 		}
 	}
 	live := map[ir.Value]bool{}
-	for v := range s.live.out[from] {
-		if to == nil || s.live.in[to][v] {
+	for v := range s.live.LiveOut(from) {
+		if to == nil || s.live.LiveIn(to)[v] {
 			live[v] = true
 		}
 	}

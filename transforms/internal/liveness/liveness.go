@@ -1,13 +1,36 @@
-package bufferdealloc
+// Package liveness computes which values are live on entry to and on exit
+// from the blocks nested in an operation (MLIR's Liveness analysis), for
+// the passes that place or release buffers.
+package liveness
 
 import "github.com/strata-ir/strata/core/ir"
 
-// liveness holds the live-in and live-out values of every block nested in
+// Liveness holds the live-in and live-out values of every block nested in
 // an operation, computed as MLIR's Liveness analysis does: a use inside a
 // nested operation counts as a use in the block that holds it, and values
 // flow backwards along successor edges until a fixpoint.
-type liveness struct {
+type Liveness struct {
 	in, out map[*ir.Block]map[ir.Value]bool
+}
+
+// LiveIn returns the values live on entry to b (nil for a block outside
+// the analysed operation). The map must not be modified.
+func (l *Liveness) LiveIn(b *ir.Block) map[ir.Value]bool { return l.in[b] }
+
+// LiveOut returns the values live on exit from b (nil for a block outside
+// the analysed operation). The map must not be modified.
+func (l *Liveness) LiveOut(b *ir.Block) map[ir.Value]bool { return l.out[b] }
+
+// StartOperation returns the operation of b from which v is live in b
+// (MLIR's LivenessBlockInfo::getStartOperation): the first operation of b
+// when v is live on entry to b or is a block argument, otherwise the
+// operation defining v.
+func (l *Liveness) StartOperation(b *ir.Block, v ir.Value) *ir.Operation {
+	def := ir.DefiningOp(v)
+	if l.in[b][v] || def == nil {
+		return b.First()
+	}
+	return def
 }
 
 type blockInfo struct {
@@ -15,7 +38,8 @@ type blockInfo struct {
 	in, out, def, usees map[ir.Value]bool
 }
 
-func newLiveness(op *ir.Operation) *liveness {
+// New computes the liveness of the blocks nested in op.
+func New(op *ir.Operation) *Liveness {
 	infos := map[*ir.Block]*blockInfo{}
 	var order []*ir.Block
 	var toProcess []*ir.Block
@@ -52,7 +76,7 @@ func newLiveness(op *ir.Operation) *liveness {
 			push(predecessors(b))
 		}
 	}
-	l := &liveness{in: map[*ir.Block]map[ir.Value]bool{}, out: map[*ir.Block]map[ir.Value]bool{}}
+	l := &Liveness{in: map[*ir.Block]map[ir.Value]bool{}, out: map[*ir.Block]map[ir.Value]bool{}}
 	for _, b := range order {
 		l.in[b] = infos[b].in
 		l.out[b] = infos[b].out
