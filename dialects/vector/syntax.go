@@ -521,10 +521,20 @@ var directivesOnce sync.Once
 
 // registerDirectives makes the custom directive Fastmath available to the
 // formats of vector.irdl: ` fastmath<flags>` after a reduction, written
-// only when some flag is set, holding an #arith.fastmath attribute.
+// only when some flag is set, holding an #arith.fastmath attribute. It
+// also registers the constraint VectorMaskOfNonZeroRank (ODS's
+// VectorOfNonZeroRankOf<[I1]>), the type of vector.mask's mask.
 func registerDirectives() {
 	directivesOnce.Do(func() {
 		irdl.RegisterCustomDirective("Fastmath", parseFastmath, printFastmath)
+		irdl.RegisterTypeConstraint("VectorMaskOfNonZeroRank", "vector of 1-bit signless integer values", func(t ir.Type) bool {
+			vt, ok := t.(*ir.VectorType)
+			if !ok || len(vt.Shape) == 0 {
+				return false
+			}
+			i, ok := vt.Elem.(*ir.IntegerType)
+			return ok && i.Width == 1 && i.Signedness == ir.Signless
+		})
 	})
 }
 
