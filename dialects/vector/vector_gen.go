@@ -934,18 +934,8 @@ func (op LoadOp) Nontemporal() (bool, bool) {
 	return x.Lo != 0, true
 }
 
-// AlignmentAttr returns the attribute of the property alignment, or nil when it is absent.
-func (op LoadOp) AlignmentAttr() ir.Attribute { return op.InherentAttr("alignment") }
-
-// Alignment returns the value of the optional property alignment and whether it is set.
-func (op LoadOp) Alignment() (int64, bool) {
-	a := op.InherentAttr("alignment")
-	x, ok := a.(*ir.IntegerAttr)
-	if !ok {
-		return 0, false
-	}
-	return x.Int64(), true
-}
+// Alignment returns the property alignment, or nil when it is absent.
+func (op LoadOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
 // LoadOptions holds the optional operands, results and properties of
 // vector.load for BuildLoad; the zero value leaves them all absent (or at
@@ -954,7 +944,7 @@ type LoadOptions struct {
 	// Nontemporal is the optional property nontemporal (nil: absent).
 	Nontemporal *bool
 	// Alignment is the optional property alignment (nil: absent).
-	Alignment *int64
+	Alignment ir.Attribute
 }
 
 // BuildLoad creates an operation vector.load at b's insertion point. Optional operands,
@@ -975,7 +965,7 @@ func BuildLoad(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value
 		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(*o.Nontemporal)})
 	}
 	if o.Alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
@@ -1023,18 +1013,8 @@ func (op StoreOp) Nontemporal() (bool, bool) {
 	return x.Lo != 0, true
 }
 
-// AlignmentAttr returns the attribute of the property alignment, or nil when it is absent.
-func (op StoreOp) AlignmentAttr() ir.Attribute { return op.InherentAttr("alignment") }
-
-// Alignment returns the value of the optional property alignment and whether it is set.
-func (op StoreOp) Alignment() (int64, bool) {
-	a := op.InherentAttr("alignment")
-	x, ok := a.(*ir.IntegerAttr)
-	if !ok {
-		return 0, false
-	}
-	return x.Int64(), true
-}
+// Alignment returns the property alignment, or nil when it is absent.
+func (op StoreOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
 // StoreOptions holds the optional operands, results and properties of
 // vector.store for BuildStore; the zero value leaves them all absent (or at
@@ -1043,7 +1023,7 @@ type StoreOptions struct {
 	// Nontemporal is the optional property nontemporal (nil: absent).
 	Nontemporal *bool
 	// Alignment is the optional property alignment (nil: absent).
-	Alignment *int64
+	Alignment ir.Attribute
 }
 
 // BuildStore creates an operation vector.store at b's insertion point. Optional operands,
@@ -1065,7 +1045,7 @@ func BuildStore(b *ir.Builder, loc ir.Location, valueToStore ir.Value, base ir.V
 		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(*o.Nontemporal)})
 	}
 	if o.Alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
@@ -1105,25 +1085,15 @@ func (op MaskedloadOp) PassThru() ir.Value { return op.Operation.Operand(op.NumO
 // Result returns the result result.
 func (op MaskedloadOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// AlignmentAttr returns the attribute of the property alignment, or nil when it is absent.
-func (op MaskedloadOp) AlignmentAttr() ir.Attribute { return op.InherentAttr("alignment") }
-
-// Alignment returns the value of the optional property alignment and whether it is set.
-func (op MaskedloadOp) Alignment() (int64, bool) {
-	a := op.InherentAttr("alignment")
-	x, ok := a.(*ir.IntegerAttr)
-	if !ok {
-		return 0, false
-	}
-	return x.Int64(), true
-}
+// Alignment returns the property alignment, or nil when it is absent.
+func (op MaskedloadOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
 // MaskedloadOptions holds the optional operands, results and properties of
 // vector.maskedload for BuildMaskedload; the zero value leaves them all absent (or at
 // their defaults).
 type MaskedloadOptions struct {
 	// Alignment is the optional property alignment (nil: absent).
-	Alignment *int64
+	Alignment ir.Attribute
 }
 
 // BuildMaskedload creates an operation vector.maskedload at b's insertion point. Optional operands,
@@ -1143,7 +1113,7 @@ func BuildMaskedload(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir
 	st.Operands = append(st.Operands, mask)
 	st.Operands = append(st.Operands, passThru)
 	if o.Alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
@@ -1181,25 +1151,15 @@ func (op MaskedstoreOp) Mask() ir.Value { return op.Operation.Operand(op.NumOper
 // ValueToStore returns the operand valueToStore.
 func (op MaskedstoreOp) ValueToStore() ir.Value { return op.Operation.Operand(op.NumOperands() - 1) }
 
-// AlignmentAttr returns the attribute of the property alignment, or nil when it is absent.
-func (op MaskedstoreOp) AlignmentAttr() ir.Attribute { return op.InherentAttr("alignment") }
-
-// Alignment returns the value of the optional property alignment and whether it is set.
-func (op MaskedstoreOp) Alignment() (int64, bool) {
-	a := op.InherentAttr("alignment")
-	x, ok := a.(*ir.IntegerAttr)
-	if !ok {
-		return 0, false
-	}
-	return x.Int64(), true
-}
+// Alignment returns the property alignment, or nil when it is absent.
+func (op MaskedstoreOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
 // MaskedstoreOptions holds the optional operands, results and properties of
 // vector.maskedstore for BuildMaskedstore; the zero value leaves them all absent (or at
 // their defaults).
 type MaskedstoreOptions struct {
 	// Alignment is the optional property alignment (nil: absent).
-	Alignment *int64
+	Alignment ir.Attribute
 }
 
 // BuildMaskedstore creates an operation vector.maskedstore at b's insertion point. Optional operands,
@@ -1219,7 +1179,7 @@ func BuildMaskedstore(b *ir.Builder, loc ir.Location, base ir.Value, indices []i
 	st.Operands = append(st.Operands, mask)
 	st.Operands = append(st.Operands, valueToStore)
 	if o.Alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
@@ -1986,7 +1946,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x9f, 0x34, 0xf8, 0x27, 0x30, 0xb7, 0x87, 0x4f, 0xc9, 0x90, 0x32, 0x7a, 0x57, 0x05, 0x2d, 0xb5, 0x9b, 0xf5, 0x0e, 0x63, 0x94, 0xa1, 0x3a, 0xad, 0x6d, 0x0c, 0xcd, 0x52, 0x10, 0x1b, 0x6e, 0x4a}
+var definitionsSum = [32]byte{0xdc, 0x32, 0x24, 0xc4, 0xf6, 0x66, 0x0a, 0x57, 0x0b, 0x3a, 0x56, 0x39, 0x12, 0xa8, 0x72, 0x1a, 0x6d, 0x54, 0xb0, 0x77, 0x82, 0x4e, 0x3a, 0xc8, 0x14, 0x42, 0xa5, 0x34, 0x1f, 0x51, 0xf7, 0x63}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 8, Column: 1}, Name: "vector", Items: []*irdl.DialectItem{
@@ -2396,7 +2356,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 			{Pos: irdl.Position{Line: 186, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
 				{Pos: irdl.Position{Line: 186, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 39}, Name: "BoolAttr"}},
-				{Pos: irdl.Position{Line: 186, Column: 49}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 69}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 186, Column: 49}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 69}, Name: "VectorAlignmentAttr"}},
 			}}},
 			{Pos: irdl.Position{Line: 187, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
 				{Pos: irdl.Position{Line: 187, Column: 14}, Kind: "Read", Value: "base"},
@@ -2415,7 +2375,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 			{Pos: irdl.Position{Line: 195, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
 				{Pos: irdl.Position{Line: 195, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 39}, Name: "BoolAttr"}},
-				{Pos: irdl.Position{Line: 195, Column: 49}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 69}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 195, Column: 49}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 69}, Name: "VectorAlignmentAttr"}},
 			}}},
 			{Pos: irdl.Position{Line: 196, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
 				{Pos: irdl.Position{Line: 196, Column: 14}, Kind: "Write", Value: "base"},
@@ -2439,7 +2399,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				{Pos: irdl.Position{Line: 204, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 22}, Name: "AnyVector"}},
 			}}},
 			{Pos: irdl.Position{Line: 205, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 205, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 37}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 205, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 37}, Name: "VectorAlignmentAttr"}},
 			}}},
 			{Pos: irdl.Position{Line: 206, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
 				{Pos: irdl.Position{Line: 206, Column: 14}, Kind: "Read", Value: "base"},
@@ -2460,7 +2420,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				{Pos: irdl.Position{Line: 213, Column: 77}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 91}, Name: "AnyVector"}},
 			}}},
 			{Pos: irdl.Position{Line: 214, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 214, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 37}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 214, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 37}, Name: "VectorAlignmentAttr"}},
 			}}},
 			{Pos: irdl.Position{Line: 215, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
 				{Pos: irdl.Position{Line: 215, Column: 14}, Kind: "Write", Value: "base"},
