@@ -400,6 +400,9 @@ func canonicalizeEmptyMask(o *ir.Operation, r *rewrite.Rewriter) bool {
 	if sel.Operation == nil {
 		return false
 	}
+	// The terminator goes first, through the rewriter, so that the
+	// driver forgets it.
+	r.EraseOp(b.Last())
 	r.ReplaceOp(o, sel.Operation.Results())
 	return true
 }
