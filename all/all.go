@@ -87,6 +87,7 @@ import (
 	_ "github.com/strata-ir/strata/transforms/linalgdecompose"
 	_ "github.com/strata-ir/strata/transforms/linalggeneralize"
 	_ "github.com/strata-ir/strata/transforms/linalgtotile"
+	_ "github.com/strata-ir/strata/transforms/lowervectormask"
 	_ "github.com/strata-ir/strata/transforms/nvvmattachtarget"
 	_ "github.com/strata-ir/strata/transforms/opstats"
 	_ "github.com/strata-ir/strata/transforms/rocdlattachtarget"

@@ -67,9 +67,12 @@ func upstreamOutput(t *testing.T, file string) string {
 	mlirOpt, runner, libs := runnerTools(t)
 	ll := filepath.Join(t.TempDir(), "lowered.mlir")
 	args := strings.Fields(upstreamPipeline)
-	if src, err := os.ReadFile(file); err == nil && needsDecomposition(string(src)) {
-		lib, _ := filepath.Abs(filepath.Join("testdata", "decompose.mlir"))
-		args = append([]string{"--transform-preload-library=transform-library-paths=" + lib, "--transform-interpreter"}, args...)
+	if src, err := os.ReadFile(file); err == nil {
+		if needsDecomposition(string(src)) {
+			lib, _ := filepath.Abs(filepath.Join("testdata", "decompose.mlir"))
+			args = append([]string{"--transform-preload-library=transform-library-paths=" + lib, "--transform-interpreter"}, args...)
+		}
+		args = append(upstreamPasses(string(src)), args...)
 	}
 	cmd := exec.Command(mlirOpt, append(args, file, "-o", ll)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -80,6 +83,20 @@ func upstreamOutput(t *testing.T, file string) string {
 		t.Fatalf("mlir-runner %s: %v", file, err)
 	}
 	return string(out)
+}
+
+// upstreamPasses returns the passes a program's `// UPSTREAM-PASSES:`
+// lines ask to run before the lowering pipeline: upstream steps that
+// convert-vector-to-llvm leaves to a pass of their own (lower-vector-mask
+// folding vector.mask into the masked transfers).
+func upstreamPasses(src string) []string {
+	var passes []string
+	for _, l := range strings.Split(src, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "// UPSTREAM-PASSES:"); ok {
+			passes = append(passes, strings.Fields(rest)...)
+		}
+	}
+	return passes
 }
 
 // genericForm prints file in MLIR's generic form with mlir-opt-22, so that

@@ -244,7 +244,9 @@ func floatConst(ctx *ir.Context, t ir.Type, v float64) ir.Attribute {
 // to llvm.intr.vector.reduce.*; fadd and fmul start from 0.0 and 1.0.
 func (l *lowering) reduction(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 	red := vector.ReductionOp{Operation: op}
-	if red.Acc() != nil {
+	if red.Acc() != nil || inVectorMask(op) {
+		// A masked reduction is lowered with its vector.mask
+		// (maskedReduction).
 		return false
 	}
 	src, ok := op.Operand(0).Type().(*ir.VectorType)
@@ -455,7 +457,7 @@ func (l *lowering) lowerable(op *ir.Operation) bool {
 		return ok && len(v.Shape) > 0 && !(len(v.Scalable) > 0 && v.Scalable[0])
 	case vector.ReductionOpName:
 		red := vector.ReductionOp{Operation: op}
-		if red.Acc() != nil || !rank1(op.Operand(0).Type()) {
+		if red.Acc() != nil || !rank1(op.Operand(0).Type()) || inVectorMask(op) {
 			return false
 		}
 		switch et := op.Operand(0).Type().(*ir.VectorType).Elem.(type) {
@@ -547,4 +549,114 @@ func (l *lowering) shuffle(op *ir.Operation, operands []ir.Value, r *rewrite.Con
 	}
 	r.ReplaceOp(op, []ir.Value{acc})
 	return true
+}
+
+// vpReductions names the llvm.intr.vp.reduce.* intrinsic of each kind of
+// a masked reduction, for integer and float elements.
+var vpReductions = map[vector.CombiningKind][2]string{
+	vector.CombiningKindAdd: {"add", "fadd"}, vector.CombiningKindMul: {"mul", "fmul"},
+	vector.CombiningKindAnd: {"and", ""}, vector.CombiningKindOr: {"or", ""}, vector.CombiningKindXor: {"xor", ""},
+	vector.CombiningKindMinsi: {"smin", ""}, vector.CombiningKindMaxsi: {"smax", ""},
+	vector.CombiningKindMinui: {"umin", ""}, vector.CombiningKindMaxui: {"umax", ""},
+	vector.CombiningKindMinnumf: {"", "fmin"}, vector.CombiningKindMaxnumf: {"", "fmax"},
+}
+
+// neutralStart is the start value of a masked reduction without
+// accumulator (upstream's ReductionNeutral*): the identity of the kind,
+// or nil for the kinds maskedReduction leaves alone (maximumf and
+// minimumf, which upstream lowers with a select instead).
+func neutralStart(ctx *ir.Context, kind vector.CombiningKind, t ir.Type) ir.Attribute {
+	if it, ok := t.(*ir.IntegerType); ok {
+		w := int(it.Width)
+		if w == 0 || w > 64 {
+			return nil
+		}
+		var v int64
+		switch kind {
+		case vector.CombiningKindAdd, vector.CombiningKindOr, vector.CombiningKindXor, vector.CombiningKindMaxui:
+			v = 0
+		case vector.CombiningKindMul:
+			v = 1
+		case vector.CombiningKindAnd, vector.CombiningKindMinui:
+			v = -1
+		case vector.CombiningKindMinsi:
+			v = int64(^uint64(0) >> (65 - w))
+		case vector.CombiningKindMaxsi:
+			v = -int64(^uint64(0)>>(65-w)) - 1
+		default:
+			return nil
+		}
+		return ctx.IntegerAttr(it, v)
+	}
+	switch kind {
+	case vector.CombiningKindAdd:
+		return floatConst(ctx, t, 0)
+	case vector.CombiningKindMul:
+		return floatConst(ctx, t, 1)
+	case vector.CombiningKindMaxnumf, vector.CombiningKindMinnumf:
+		// maxnum and minnum of a quiet NaN and x are x.
+		return floatConst(ctx, t, math.NaN())
+	}
+	return nil
+}
+
+// maskedReduction lowers a vector.mask of a vector.reduction of a fixed
+// 1-D vector to llvm.intr.vp.reduce.* (upstream's
+// MaskedReductionOpConversion): the masked-off lanes take no part, the
+// start value is the accumulator or the kind's neutral value, and the
+// explicit vector length is the whole vector.
+func (l *lowering) maskedReduction(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	red, src, name, ok := maskedReductionOf(op)
+	if !ok {
+		return false
+	}
+	ctx := r.Builder.Ctx
+	loc := red.Operation.Loc()
+	resT := l.tc.Convert(red.Dest().Type())
+	start := red.Acc()
+	if start == nil {
+		start = constant(r, loc, resT, neutralStart(ctx, red.Kind(), src.Elem))
+	}
+	evl := constant(r, loc, ctx.I(32), ctx.IntegerAttr(ctx.I(32), src.Shape[0]))
+	// As upstream's, the intrinsic carries no fastmath flags.
+	res := llvmcommon.Create(r, "llvm.intr.vp.reduce."+name, loc, []ir.Value{start, red.Vector(), operands[0], evl}, []ir.Type{resT}, nil).Result(0)
+	r.ReplaceOp(op, []ir.Value{res})
+	return true
+}
+
+// maskedReductionOf returns the reduction a vector.mask without passthru
+// masks, its fixed 1-D vector type and the name of its vp intrinsic, when
+// maskedReduction lowers it.
+func maskedReductionOf(op *ir.Operation) (vector.ReductionOp, *ir.VectorType, string, bool) {
+	m, ok := vector.AsMaskOp(op)
+	if !ok || m.Passthru() != nil {
+		return vector.ReductionOp{}, nil, "", false
+	}
+	red, ok := vector.AsReductionOp(m.MaskableOpOf())
+	if !ok {
+		return vector.ReductionOp{}, nil, "", false
+	}
+	src, ok := red.Vector().Type().(*ir.VectorType)
+	if !ok || len(src.Shape) != 1 || (len(src.Scalable) > 0 && src.Scalable[0]) {
+		return vector.ReductionOp{}, nil, "", false
+	}
+	_, isFloat := src.Elem.(*ir.FloatType)
+	if _, isInt := src.Elem.(*ir.IntegerType); !isFloat && !isInt {
+		return vector.ReductionOp{}, nil, "", false
+	}
+	names, ok := vpReductions[red.Kind()]
+	name := names[0]
+	if isFloat {
+		name = names[1]
+	}
+	if !ok || name == "" || (red.Acc() == nil && neutralStart(op.Context(), red.Kind(), src.Elem) == nil) {
+		return vector.ReductionOp{}, nil, "", false
+	}
+	return red, src, name, true
+}
+
+// maskedReductionLowerable reports whether maskedReduction lowers op.
+func (l *lowering) maskedReductionLowerable(op *ir.Operation) bool {
+	_, _, _, ok := maskedReductionOf(op)
+	return ok
 }

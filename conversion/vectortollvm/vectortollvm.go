@@ -181,6 +181,7 @@ func (l *lowering) patterns() []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "vector.fma", BenefitValue: 1, PatternName: "vector.fma-to-llvm", Fn: l.fma},
 		&rewrite.ConversionFunc{RootName: "vector.bitcast", BenefitValue: 1, PatternName: "vector.bitcast-to-llvm", Fn: l.bitcast},
 		&rewrite.ConversionFunc{RootName: "vector.reduction", BenefitValue: 1, PatternName: "vector.reduction-to-llvm", Fn: l.reduction},
+		&rewrite.ConversionFunc{RootName: "vector.mask", BenefitValue: 1, PatternName: "vector.mask-reduction-to-llvm", Fn: l.maskedReduction},
 		&rewrite.ConversionFunc{RootName: "vector.load", BenefitValue: 1, PatternName: "vector.load-to-llvm", Fn: l.loadStore},
 		&rewrite.ConversionFunc{RootName: "vector.store", BenefitValue: 1, PatternName: "vector.store-to-llvm", Fn: l.loadStore},
 		&rewrite.ConversionFunc{RootName: "vector.shape_cast", BenefitValue: 1, PatternName: "vector.shape_cast-to-llvm", Fn: l.shapeCast},
@@ -296,6 +297,7 @@ func (l *lowering) illegal(target *rewrite.ConversionTarget) {
 	target.AddDynamicallyLegalOp("vector.maskedload", func(o *ir.Operation) bool { return !maskedLowerable(o) })
 	target.AddDynamicallyLegalOp("vector.maskedstore", func(o *ir.Operation) bool { return !maskedLowerable(o) })
 	target.AddDynamicallyLegalOp("vector.type_cast", func(o *ir.Operation) bool { return !typeCastLowerable(o) })
+	target.AddDynamicallyLegalOp("vector.mask", func(o *ir.Operation) bool { return !l.maskedReductionLowerable(o) })
 }
 
 // PrintLowerable reports whether the patterns lower a vector.print: a

@@ -495,8 +495,9 @@ func (a *aliasOpPrinter) PrintRegionArgumentWithoutType(arg *ir.BlockArgument) {
 	}
 }
 
-func (a *aliasOpPrinter) PrintKeywordOrString(string) {}
-func (a *aliasOpPrinter) PrintNewline()               {}
+func (a *aliasOpPrinter) PrintCustomOrGenericOp(op *ir.Operation) { a.c.visitOp(op) }
+func (a *aliasOpPrinter) PrintKeywordOrString(string)             {}
+func (a *aliasOpPrinter) PrintNewline()                           {}
 
 // opMayAlias reports whether printing op, which has no regions, may print
 // a type or attribute with an alias: whether one of its operand and result

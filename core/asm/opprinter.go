@@ -32,6 +32,10 @@ func (o *OpPrinter) PrintSymbolName(name string) { o.p.printSymbolRef(name) }
 // PrintSuccessor prints a block name.
 func (o *OpPrinter) PrintSuccessor(b *ir.Block) { o.p.printBlockName(b) }
 
+// PrintCustomOrGenericOp prints op, without its results and location,
+// in its custom form or else the generic one.
+func (o *OpPrinter) PrintCustomOrGenericOp(op *ir.Operation) { o.p.printCustomOrGenericOp(op) }
+
 // PrintRegion prints a region.
 func (o *OpPrinter) PrintRegion(r *ir.Region, printEntryArgs, printTerminators bool) {
 	o.p.printRegion(r, printEntryArgs, printTerminators, false)

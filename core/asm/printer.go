@@ -598,6 +598,13 @@ func (p *printer) printFullOp(op *ir.Operation) {
 		}
 		p.w.WriteString(" = ")
 	}
+	p.printCustomOrGenericOp(op)
+}
+
+// printCustomOrGenericOp prints op without its results: in its custom
+// form when it has one and the generic form is not requested (MLIR's
+// OpAsmPrinter::printCustomOrGenericOp).
+func (p *printer) printCustomOrGenericOp(op *ir.Operation) {
 	if !p.opts.Generic {
 		if d := op.Def(); d != nil && d.Print != nil {
 			name := op.Name()

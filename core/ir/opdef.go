@@ -146,6 +146,11 @@ type OpAsmPrinter interface {
 	// PrintRegion prints a region, optionally without the entry block's
 	// arguments and without block terminators.
 	PrintRegion(r *Region, printEntryArgs, printTerminators bool)
+	// PrintCustomOrGenericOp prints a nested operation inline, without
+	// its results and location: in its custom form when it has one
+	// (MLIR's printCustomOrGenericOp, as vector.mask prints the operation
+	// it masks).
+	PrintCustomOrGenericOp(op *Operation)
 	// PrintOptionalAttrDict prints ` {...}` unless no entries remain after
 	// leaving out elided.
 	PrintOptionalAttrDict(entries []NamedAttr, elided ...string)

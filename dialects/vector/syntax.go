@@ -521,10 +521,34 @@ var directivesOnce sync.Once
 
 // registerDirectives makes the custom directive Fastmath available to the
 // formats of vector.irdl: ` fastmath<flags>` after a reduction, written
-// only when some flag is set, holding an #arith.fastmath attribute.
+// only when some flag is set, holding an #arith.fastmath attribute. It
+// also registers the constraint VectorMaskOfNonZeroRank (ODS's
+// VectorOfNonZeroRankOf<[I1]>), the type of vector.mask's mask, and
+// VectorAlignmentAttr (ConfinedAttr<I64Attr, [IntPositive, IntPowerOf2]>),
+// the alignment of the loads and stores.
 func registerDirectives() {
 	directivesOnce.Do(func() {
 		irdl.RegisterCustomDirective("Fastmath", parseFastmath, printFastmath)
+		irdl.RegisterTypeConstraint("VectorMaskOfNonZeroRank", "vector of 1-bit signless integer values", func(t ir.Type) bool {
+			vt, ok := t.(*ir.VectorType)
+			if !ok || len(vt.Shape) == 0 {
+				return false
+			}
+			i, ok := vt.Elem.(*ir.IntegerType)
+			return ok && i.Width == 1 && i.Signedness == ir.Signless
+		})
+		irdl.RegisterAttrConstraint("VectorAlignmentAttr",
+			"64-bit signless integer attribute whose value is positive and whose value is a power of two > 0",
+			func(ctx *ir.Context) ir.Type { return ctx.I(64) },
+			func(a ir.Attribute) bool {
+				i, ok := a.(*ir.IntegerAttr)
+				if !ok {
+					return false
+				}
+				it, ok := i.Type.(*ir.IntegerType)
+				v := i.Int64()
+				return ok && it.Width == 64 && it.Signedness == ir.Signless && v > 0 && v&(v-1) == 0
+			})
 	})
 }
 

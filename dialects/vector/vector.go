@@ -36,6 +36,7 @@ func Register(ctx *ir.Context) {
 		panic("vector: loading vector.irdl: " + err.Error())
 	}
 	registerHooks(ctx)
+	attachMaskableOps(ctx)
 	// Folded values become ub.poison or arith.constant, as upstream's
 	// VectorDialect::materializeConstant.
 	if d := ctx.Dialect("vector"); d != nil {

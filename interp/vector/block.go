@@ -166,8 +166,15 @@ func multiReduction(f *interp.Frame, op *ir.Operation) error {
 	if int64(len(accData)) != interp.NumElements(outShape) {
 		return interp.Errorf(op, "accumulator shape mismatch")
 	}
+	m, err := maskOf(f, op, d.Shape)
+	if err != nil {
+		return err
+	}
 	idx := make([]int64, len(d.Shape))
 	for i := range d.Data {
+		if m != nil && m.Data[i]&1 == 0 {
+			continue
+		}
 		rem := int64(i)
 		for k := len(d.Shape) - 1; k >= 0; k-- {
 			idx[k] = rem % d.Shape[k]

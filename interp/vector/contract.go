@@ -64,6 +64,9 @@ func elements(v interp.Value) ([]uint64, []int64) {
 // lowering (products, then an ordered reduction into the accumulator)
 // does.
 func contract(f *interp.Frame, op *ir.Operation) error {
+	if err := unmasked(op); err != nil {
+		return err
+	}
 	c, ok := vector.AsContractOp(op)
 	if !ok {
 		return interp.Errorf(op, "malformed vector.contract")
@@ -175,6 +178,9 @@ func contract(f *interp.Frame, op *ir.Operation) error {
 // accumulator's element by the kind when there is one. A float add is
 // fused (one rounding), as upstream lowers it to vector.fma.
 func outerproduct(f *interp.Frame, op *ir.Operation) error {
+	if err := unmasked(op); err != nil {
+		return err
+	}
 	o, ok := vector.AsOuterproductOp(op)
 	if !ok {
 		return interp.Errorf(op, "malformed vector.outerproduct")

@@ -177,7 +177,7 @@ func transferRead(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	x, err := newTransferView(f, op, r.Base(), r.Indices(), r.Mask(), r.PermutationMap(), r.InBounds(), vt)
+	x, err := newTransferView(f, op, r.Base(), r.Indices(), effectiveMask(op, r.Mask()), r.PermutationMap(), r.InBounds(), vt)
 	if err != nil {
 		return err
 	}
@@ -226,7 +226,7 @@ func transferWrite(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	x, err := newTransferView(f, op, w.Base(), w.Indices(), w.Mask(), w.PermutationMap(), w.InBounds(), vt)
+	x, err := newTransferView(f, op, w.Base(), w.Indices(), effectiveMask(op, w.Mask()), w.PermutationMap(), w.InBounds(), vt)
 	if err != nil {
 		return err
 	}

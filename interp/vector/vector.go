@@ -3,7 +3,8 @@
 // broadcast, splat, from_elements, step, extract and insert at static or
 // dynamic positions and their strided-slice forms, extractelement,
 // insertelement, reduction and multi_reduction, contract, outerproduct,
-// fma, masks (constant_mask, create_mask), load and store, masked and
+// fma, masks (constant_mask, create_mask, and vector.mask, which predicates
+// the transfer or reduction it holds), load and store, masked and
 // transfer reads and writes, shape_cast, bitcast, type_cast, transpose and
 // shuffle. Vectors are interp.Dense values; arith and math operations
 // apply to them elementwise.
@@ -54,6 +55,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("vector.contract", contract)
 	reg.Register("vector.outerproduct", outerproduct)
 	reg.Register("vector.yield", interp.YieldOperands)
+	reg.Register("vector.mask", mask)
 }
 
 // shapeCast gives the elements, in row-major order, the result's shape.
@@ -398,20 +400,25 @@ func reduction(f *interp.Frame, op *ir.Operation) error {
 		return interp.Errorf(op, "unsupported reduction kind for this element type")
 	}
 	fn := arithi.Scalar(name)
+	lanes, err := activeLanes(f, op, d)
+	if err != nil {
+		return err
+	}
 	var acc interp.Value
-	start := 0
 	if op.NumOperands() > 1 {
 		if acc, err = f.Operand(op, 1); err != nil {
 			return err
 		}
-	} else if len(d.Data) > 0 {
-		acc = interp.FromBits(t, d.Data[0])
-		start = 1
-	} else {
+	} else if len(lanes) > 0 {
+		acc = interp.FromBits(t, lanes[0])
+		lanes = lanes[1:]
+	} else if len(d.Data) == 0 {
 		return interp.Errorf(op, "reduction of an empty vector")
+	} else if acc, err = neutralElement(op, enumName(op.Attr("kind")), t); err != nil {
+		return err
 	}
 	args := make([]interp.Value, 2)
-	for _, x := range d.Data[start:] {
+	for _, x := range lanes {
 		args[0], args[1] = acc, interp.FromBits(t, x)
 		if acc, err = fn(op, args, t); err != nil {
 			return err

@@ -1,6 +1,7 @@
 // Package bufferize holds the bufferization of the vector dialect's
-// transfers on tensors (MLIR's vector BufferizableOpInterface external
-// models): Register attaches them to a context, for one-shot-bufferize.
+// transfers on tensors and of the vector.mask around them (MLIR's vector
+// BufferizableOpInterface external models): Register attaches them to a
+// context, for one-shot-bufferize.
 package bufferize
 
 import (
@@ -10,11 +11,13 @@ import (
 	"github.com/strata-ir/strata/dialects/vector"
 )
 
-// Register attaches the bufferization models of vector.transfer_read and
-// vector.transfer_write to ctx.
+// Register attaches the bufferization models of vector.transfer_read,
+// vector.transfer_write, vector.mask and vector.yield to ctx.
 func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, vector.TransferReadOpName, bufferization.Reading{BufferizableOpInterface: transferRead{}})
 	bufferization.BufferizableOp.AttachTo(ctx, vector.TransferWriteOpName, transferWriteModel{bufferization.WritingInto{BufferizableOpInterface: transferWrite{}, Dest: 1}})
+	bufferization.BufferizableOp.AttachTo(ctx, vector.MaskOpName, mask{})
+	bufferization.BufferizableOp.AttachTo(ctx, vector.YieldOpName, yield{})
 }
 
 // transferRead reads the buffer of its source.
@@ -68,12 +71,16 @@ func (transferWriteModel) BufferizesToMemoryRead(op *ir.Operation, operand int) 
 // t, may leave part of its destination as
 // it was, so that a copy of it must keep its contents: unless the
 // destination has a static shape, the indices are constant zeros, there
-// is no mask and the vector spans every dimension (MLIR's
+// is no mask (of its own or of a vector.mask around it) and the vector
+// spans every dimension (MLIR's
 // TransferWriteOpInterface::bufferizesToMemoryRead).
 func overwritesPart(w vector.TransferWriteOp, t ir.Type) bool {
 	dst, ok := t.(*ir.RankedTensorType)
 	vt, vok := w.ValueToStore().Type().(*ir.VectorType)
 	if !ok || !vok || w.Mask() != nil {
+		return true
+	}
+	if _, masked := vector.MaskingOpOf(w.Operation); masked {
 		return true
 	}
 	for _, d := range dst.Shape {
