@@ -5,127 +5,23 @@ import (
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/transforms/bufferviewflow"
 )
 
 // originAnalysis traces buffers back to where they come from, as
-// upstream's BufferOriginAnalysis does over BufferViewFlowAnalysis: deps
-// maps a value to the values it may be (the source of a view, the
-// operands forwarded to a block or region argument, the operands of a
-// call), and terminals holds the buffers that cannot be traced further:
-// the results of operations the analysis does not understand (an
-// allocation, a call, a load of a buffer), the entry block arguments of
-// their regions (a function's arguments), and the buffers a
-// BufferViewFlowOpInterface marks.
-type originAnalysis struct {
-	deps      map[ir.Value][]ir.Value
-	terminals map[ir.Value]bool
-}
+// upstream's BufferOriginAnalysis does over BufferViewFlowAnalysis: the
+// origins of a buffer are the buffers it may be a view of (or be forwarded
+// from) that cannot be traced further: allocations, the results of calls
+// and of operations the analysis does not understand, function arguments,
+// and the buffers a BufferViewFlowOpInterface marks.
+type originAnalysis struct{ flow *bufferviewflow.Analysis }
 
 func newOriginAnalysis(root *ir.Operation) *originAnalysis {
-	a := &originAnalysis{deps: map[ir.Value][]ir.Value{}, terminals: map[ir.Value]bool{}}
-	register := func(from, to ir.Value) { a.deps[to] = append(a.deps[to], from) }
-	link := func(from, to []ir.Value) {
-		for i := range from {
-			if i < len(to) {
-				register(from[i], to[i])
-			}
-		}
-	}
-	// terminal marks the buffer results of op and the buffer arguments of
-	// its regions' entry blocks for which may holds.
-	terminal := func(op *ir.Operation, may func(ir.Value) bool) {
-		mark := func(v ir.Value) {
-			if isMemref(v) && may(v) {
-				a.terminals[v] = true
-			}
-		}
-		for _, r := range op.Results() {
-			mark(r)
-		}
-		for i := 0; i < op.NumRegions(); i++ {
-			if r := op.Region(i); !r.Empty() {
-				for _, x := range r.Blocks()[0].Arguments() {
-					mark(x)
-				}
-			}
-		}
-	}
-	always := func(ir.Value) bool { return true }
-	root.Walk(ir.PreOrder, func(op *ir.Operation) bool {
-		if m, ok := bufferization.BufferViewFlowOp.Of(op); ok {
-			m.PopulateDependencies(op, register)
-			terminal(op, func(v ir.Value) bool { return m.MayBeTerminalBuffer(op, v) })
-			return true
-		}
-		if m, ok := ir.ViewLikeOp.Of(op); ok {
-			if src := m.ViewSource(op); src != nil && op.NumResults() > 0 {
-				register(src, op.Result(0))
-			}
-			return true
-		}
-		switch {
-		case isBranch(op):
-			for i := 0; i < op.NumSuccessors(); i++ {
-				var args []ir.Value
-				for _, x := range op.Successor(i).Arguments() {
-					args = append(args, x)
-				}
-				link(branch(op).BranchSuccessorOperands(op, i), args)
-			}
-		case isRegionBranch(op):
-			rb, _ := ir.RegionBranchOp.Of(op)
-			for _, s := range rb.SuccessorRegions(op, nil, nil) {
-				link(rb.EntrySuccessorOperands(op, s.Region), s.Inputs)
-			}
-			for i := 0; i < op.NumRegions(); i++ {
-				r := op.Region(i)
-				for _, s := range rb.SuccessorRegions(op, r, nil) {
-					for _, b := range r.Blocks() {
-						if last := b.Last(); last != nil {
-							if t, ok := ir.RegionBranchTerminator.Of(last); ok {
-								link(t.SuccessorOperands(last, s.Region), s.Inputs)
-							}
-						}
-					}
-				}
-			}
-		case ir.RegionBranchTerminator.Implements(op):
-			// Handled with the operation whose regions it ends.
-		case isCall(op):
-			// The callee may return a new buffer or any of its operands.
-			terminal(op, always)
-			for _, v := range op.Operands() {
-				for _, r := range op.Results() {
-					register(v, r)
-				}
-			}
-		default:
-			terminal(op, always)
-		}
-		return true
-	})
-	return a
+	return &originAnalysis{flow: bufferviewflow.New(root)}
 }
 
 // origins returns the terminal buffers v may come from.
-func (a *originAnalysis) origins(v ir.Value) map[ir.Value]bool {
-	out := map[ir.Value]bool{}
-	seen := map[ir.Value]bool{}
-	work := []ir.Value{v}
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		if isMemref(x) && a.terminals[x] {
-			out[x] = true
-		}
-		work = append(work, a.deps[x]...)
-	}
-	return out
-}
+func (a *originAnalysis) origins(v ir.Value) map[ir.Value]bool { return a.flow.Origins(v) }
 
 func allocates(v ir.Value) bool {
 	op := ir.DefiningOp(v)
