@@ -69,6 +69,7 @@ import (
 	_ "github.com/strata-ir/strata/targets/llvmir"
 	_ "github.com/strata-ir/strata/targets/llvmir/rocdl"
 	_ "github.com/strata-ir/strata/targets/ptx"
+	_ "github.com/strata-ir/strata/transforms/allocationliveness"
 	_ "github.com/strata-ir/strata/transforms/bufferdealloc"
 	_ "github.com/strata-ir/strata/transforms/bufferize"
 	_ "github.com/strata-ir/strata/transforms/bufferopt"

@@ -245,37 +245,31 @@ func (d *driver) seed(root *ir.Operation) {
 		d.seedTopDown(root)
 		return
 	}
-	var ops []*ir.Operation
+	d.seedBottomUp(root)
+}
+
+// seedBottomUp adds the operations in post-order, deduplicating each known
+// constant as the walk reaches it, as MLIR does: the users of a replaced
+// duplicate join the worklist at that point, ahead of the operations the
+// walk has not reached yet, so they are popped after them.
+func (d *driver) seedBottomUp(root *ir.Operation) {
 	for i := 0; i < root.NumRegions(); i++ {
 		for b := root.Region(i).First(); b != nil; b = b.Next() {
 			for o := b.First(); o != nil; {
 				next := o.Next()
 				o.Walk(ir.PostOrder, func(x *ir.Operation) bool {
-					ops = appendOp(ops, x)
+					if d.folder != nil {
+						if v, ok := ConstantValue(x); ok && !d.folder.InsertKnownConstant(x, v) {
+							return true
+						}
+					}
+					d.pushNested(x)
 					return true
 				})
 				o = next
 			}
 		}
 	}
-	if d.folder != nil {
-		kept := ops[:0]
-		for _, o := range ops {
-			if v, ok := ConstantValue(o); ok {
-				if !d.folder.InsertKnownConstant(o, v) {
-					continue
-				}
-			}
-			kept = append(kept, o)
-		}
-		ops = kept
-	}
-	for i := len(ops) - 1; i >= 0; i-- {
-		d.push(ops[i])
-	}
-	// A LIFO worklist pops in reverse push order: reverse so the first
-	// collected operation comes out first.
-	d.reverseWorklist()
 }
 
 // seedTopDown adds the operations in pre-order, deduplicating each known

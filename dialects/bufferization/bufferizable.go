@@ -229,6 +229,13 @@ type Options struct {
 	// determines an error rather than a buffer in the default memory
 	// space (must-infer-memory-space).
 	MustInferMemorySpace bool
+	// IgnoreParallelRegions drops the in-place analysis's rule for
+	// regions whose iterations may run in parallel (scf.forall's body):
+	// a write there into a buffer defined outside the region that is also
+	// read is then decided as any other, rather than always out of place
+	// so that each iteration gets its own copy
+	// (check-parallel-regions=false).
+	IgnoreParallelRegions bool
 	// DialectFilter restricts the bufferization to the operations of
 	// these dialects (dialect-filter; empty: every dialect). The others
 	// are left on tensors, read through bufferization.to_tensor and

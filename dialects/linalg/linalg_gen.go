@@ -7099,14 +7099,17 @@ func registerHooks(ctx *ir.Context) {
 	}
 	{
 		d := def("linalg.winograd_filter_transform")
+		d.AddVerifier(verifyWinogradFilterTransform)
 		softmaxInterfaces(d)
 	}
 	{
 		d := def("linalg.winograd_input_transform")
+		d.AddVerifier(verifyWinogradInputTransform)
 		softmaxInterfaces(d)
 	}
 	{
 		d := def("linalg.winograd_output_transform")
+		d.AddVerifier(verifyWinogradOutputTransform)
 		softmaxInterfaces(d)
 	}
 	{
@@ -8002,7 +8005,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xe0, 0xc6, 0x90, 0x09, 0x21, 0xdf, 0x9b, 0x2c, 0xf9, 0x04, 0xcb, 0x41, 0xdd, 0xe1, 0xba, 0x8d, 0x29, 0xce, 0x11, 0x27, 0x89, 0x2b, 0xdf, 0xff, 0x33, 0xfc, 0xb1, 0x54, 0x7a, 0xb7, 0x15, 0x5e}
+var definitionsSum = [32]byte{0xbf, 0xa9, 0x58, 0x2c, 0x91, 0xd9, 0xf4, 0x90, 0x88, 0x92, 0x5c, 0xef, 0x63, 0x9b, 0x18, 0xab, 0x16, 0x3a, 0x70, 0xaf, 0xa7, 0x58, 0xfc, 0xc1, 0xde, 0xb0, 0x04, 0xa3, 0x7d, 0x25, 0xfb, 0x9e}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "linalg", Items: []*irdl.DialectItem{
@@ -8010,2778 +8013,2775 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 		{Pos: irdl.Position{Line: 10, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 10, Column: 3}, Name: "AffineMapArrayAttr", C: &irdl.Constraint{Pos: irdl.Position{Line: 10, Column: 35}, Name: "ArrayAttrOf", Args: []*irdl.CArg{
 			{Pos: irdl.Position{Line: 10, Column: 47}, C: &irdl.Constraint{Pos: irdl.Position{Line: 10, Column: 47}, Name: "AffineMapAttr"}},
 		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 10, Column: 70}, Raw: "\"AffineMap array attribute\""}}},
-		{Pos: irdl.Position{Line: 12, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 12, Column: 3}, Kind: "enum", Name: "IteratorType", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 12, Column: 35}, Raw: "\"iterator_type\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 12, Column: 59}, Raw: "\"Iterator type\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 13, Column: 5}, Name: "parallel", Value: "0"},
-			{Pos: irdl.Position{Line: 13, Column: 19}, Name: "reduction", Value: "1"},
-		}}},
-		{Pos: irdl.Position{Line: 15, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 15, Column: 3}, Kind: "enum", Name: "TypeFn", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 29}, Raw: "\"type_fn\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 47}, Raw: "\"allowed 32-bit signless integer cases: 0, 1\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 16, Column: 5}, Name: "cast_signed", Value: "0"},
-			{Pos: irdl.Position{Line: 16, Column: 22}, Name: "cast_unsigned", Value: "1"},
-		}}},
-		{Pos: irdl.Position{Line: 18, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 18, Column: 3}, Kind: "enum", Name: "UnaryFn", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 18, Column: 30}, Raw: "\"unary_fn\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 19, Column: 5}, Name: "exp", Value: "0"},
-			{Pos: irdl.Position{Line: 19, Column: 14}, Name: "log", Value: "1"},
-			{Pos: irdl.Position{Line: 19, Column: 23}, Name: "abs", Value: "2"},
-			{Pos: irdl.Position{Line: 19, Column: 32}, Name: "ceil", Value: "3"},
-			{Pos: irdl.Position{Line: 19, Column: 42}, Name: "floor", Value: "4"},
-			{Pos: irdl.Position{Line: 19, Column: 53}, Name: "negf", Value: "5"},
-			{Pos: irdl.Position{Line: 19, Column: 63}, Name: "reciprocal", Value: "6"},
-			{Pos: irdl.Position{Line: 20, Column: 5}, Name: "round", Value: "7"},
-			{Pos: irdl.Position{Line: 20, Column: 16}, Name: "sqrt", Value: "8"},
-			{Pos: irdl.Position{Line: 20, Column: 26}, Name: "rsqrt", Value: "9"},
-			{Pos: irdl.Position{Line: 20, Column: 37}, Name: "square", Value: "10"},
-			{Pos: irdl.Position{Line: 20, Column: 50}, Name: "tanh", Value: "11"},
-			{Pos: irdl.Position{Line: 20, Column: 61}, Name: "erf", Value: "12"},
-		}}},
-		{Pos: irdl.Position{Line: 22, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 22, Column: 3}, Kind: "enum", Name: "BinaryFn", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 31}, Raw: "\"binary_fn\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 23, Column: 5}, Name: "add", Value: "0"},
-			{Pos: irdl.Position{Line: 23, Column: 14}, Name: "sub", Value: "1"},
-			{Pos: irdl.Position{Line: 23, Column: 23}, Name: "mul", Value: "2"},
-			{Pos: irdl.Position{Line: 23, Column: 32}, Name: "div", Value: "3"},
-			{Pos: irdl.Position{Line: 23, Column: 41}, Name: "div_unsigned", Value: "4"},
-			{Pos: irdl.Position{Line: 23, Column: 59}, Name: "max_signed", Value: "5"},
-			{Pos: irdl.Position{Line: 24, Column: 5}, Name: "min_signed", Value: "6"},
-			{Pos: irdl.Position{Line: 24, Column: 21}, Name: "max_unsigned", Value: "7"},
-			{Pos: irdl.Position{Line: 24, Column: 39}, Name: "min_unsigned", Value: "8"},
-			{Pos: irdl.Position{Line: 24, Column: 57}, Name: "powf", Value: "9"},
-		}}},
-		{Pos: irdl.Position{Line: 26, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 26, Column: 3}, Kind: "enum", Name: "TernaryFn", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 26, Column: 32}, Raw: "\"ternary_fn\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 26, Column: 47}, Name: "select", Value: "0"},
-		}}},
-		{Pos: irdl.Position{Line: 27, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 27, Column: 3}, Kind: "enum", Name: "ElementwiseKind", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 38}, Raw: "\"elementwise_kind\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 28, Column: 5}, Name: "exp", Value: "0"},
-			{Pos: irdl.Position{Line: 28, Column: 14}, Name: "log", Value: "1"},
-			{Pos: irdl.Position{Line: 28, Column: 23}, Name: "abs", Value: "2"},
-			{Pos: irdl.Position{Line: 28, Column: 32}, Name: "ceil", Value: "3"},
-			{Pos: irdl.Position{Line: 28, Column: 42}, Name: "floor", Value: "4"},
-			{Pos: irdl.Position{Line: 28, Column: 53}, Name: "negf", Value: "5"},
-			{Pos: irdl.Position{Line: 28, Column: 63}, Name: "reciprocal", Value: "6"},
-			{Pos: irdl.Position{Line: 29, Column: 5}, Name: "round", Value: "7"},
-			{Pos: irdl.Position{Line: 29, Column: 16}, Name: "sqrt", Value: "8"},
-			{Pos: irdl.Position{Line: 29, Column: 26}, Name: "rsqrt", Value: "9"},
-			{Pos: irdl.Position{Line: 29, Column: 37}, Name: "square", Value: "10"},
-			{Pos: irdl.Position{Line: 29, Column: 50}, Name: "tanh", Value: "11"},
-			{Pos: irdl.Position{Line: 29, Column: 61}, Name: "erf", Value: "12"},
-			{Pos: irdl.Position{Line: 30, Column: 5}, Name: "add", Value: "13"},
-			{Pos: irdl.Position{Line: 30, Column: 15}, Name: "sub", Value: "14"},
-			{Pos: irdl.Position{Line: 30, Column: 25}, Name: "mul", Value: "15"},
-			{Pos: irdl.Position{Line: 30, Column: 35}, Name: "div", Value: "16"},
-			{Pos: irdl.Position{Line: 30, Column: 45}, Name: "div_unsigned", Value: "17"},
-			{Pos: irdl.Position{Line: 30, Column: 64}, Name: "max_signed", Value: "18"},
-			{Pos: irdl.Position{Line: 31, Column: 5}, Name: "min_signed", Value: "19"},
-			{Pos: irdl.Position{Line: 31, Column: 22}, Name: "max_unsigned", Value: "20"},
-			{Pos: irdl.Position{Line: 31, Column: 41}, Name: "min_unsigned", Value: "21"},
-			{Pos: irdl.Position{Line: 31, Column: 60}, Name: "powf", Value: "22"},
-			{Pos: irdl.Position{Line: 31, Column: 71}, Name: "select", Value: "23"},
-		}}},
-		{Pos: irdl.Position{Line: 33, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 33, Column: 3}, Kind: "enum", Name: "WinogradConv2DFmr", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 33, Column: 40}, Raw: "\"allowed 32-bit signless integer cases: 0, 1, 2\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 34, Column: 5}, Name: "F_2_3", Value: "0"},
-			{Pos: irdl.Position{Line: 34, Column: 16}, Name: "F_4_3", Value: "1"},
-			{Pos: irdl.Position{Line: 34, Column: 27}, Name: "F_2_5", Value: "2"},
-		}}},
-		{Pos: irdl.Position{Line: 37, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 37, Column: 3}, Name: "index", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 38, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 38, Column: 13}, Raw: "\"linalg index operation\""}},
-			{Pos: irdl.Position{Line: 39, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 39, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 11, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 11, Column: 3}, Name: "Tensor4D", C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 25}, Name: "HasRank", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 11, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 33}, Name: "TensorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 11, Column: 42}, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 42}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 40, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 40, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 22}, Name: "I64Attr"}},
+			{Pos: irdl.Position{Line: 11, Column: 52}, Int: "4"},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 11, Column: 63}, Raw: "\"4D tensor of any type values\""}}},
+		{Pos: irdl.Position{Line: 12, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 12, Column: 3}, Name: "Tensor6D", C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 25}, Name: "HasRank", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 12, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 33}, Name: "TensorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 12, Column: 42}, C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 42}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 41, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 41, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 22}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 42, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 12}, Raw: "\"$dim attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 43, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 43, Column: 12}, Kind: "verifier", Func: "verifyIndex"},
-			}}},
+			{Pos: irdl.Position{Line: 12, Column: 52}, Int: "6"},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 12, Column: 63}, Raw: "\"6D tensor of any type values\""}}},
+		{Pos: irdl.Position{Line: 14, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 14, Column: 3}, Kind: "enum", Name: "IteratorType", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 14, Column: 35}, Raw: "\"iterator_type\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 14, Column: 59}, Raw: "\"Iterator type\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 15, Column: 5}, Name: "parallel", Value: "0"},
+			{Pos: irdl.Position{Line: 15, Column: 19}, Name: "reduction", Value: "1"},
 		}}},
-		{Pos: irdl.Position{Line: 46, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 46, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 47, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 47, Column: 13}, Raw: "\"Linalg yield operation\""}},
-			{Pos: irdl.Position{Line: 48, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 48, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 48, Column: 19}, Name: "Terminator"},
-				{Pos: irdl.Position{Line: 48, Column: 31}, Name: "ReturnLike"},
+		{Pos: irdl.Position{Line: 17, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 17, Column: 3}, Kind: "enum", Name: "TypeFn", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 17, Column: 29}, Raw: "\"type_fn\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 17, Column: 47}, Raw: "\"allowed 32-bit signless integer cases: 0, 1\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 18, Column: 5}, Name: "cast_signed", Value: "0"},
+			{Pos: irdl.Position{Line: 18, Column: 22}, Name: "cast_unsigned", Value: "1"},
+		}}},
+		{Pos: irdl.Position{Line: 20, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 20, Column: 3}, Kind: "enum", Name: "UnaryFn", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 30}, Raw: "\"unary_fn\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 21, Column: 5}, Name: "exp", Value: "0"},
+			{Pos: irdl.Position{Line: 21, Column: 14}, Name: "log", Value: "1"},
+			{Pos: irdl.Position{Line: 21, Column: 23}, Name: "abs", Value: "2"},
+			{Pos: irdl.Position{Line: 21, Column: 32}, Name: "ceil", Value: "3"},
+			{Pos: irdl.Position{Line: 21, Column: 42}, Name: "floor", Value: "4"},
+			{Pos: irdl.Position{Line: 21, Column: 53}, Name: "negf", Value: "5"},
+			{Pos: irdl.Position{Line: 21, Column: 63}, Name: "reciprocal", Value: "6"},
+			{Pos: irdl.Position{Line: 22, Column: 5}, Name: "round", Value: "7"},
+			{Pos: irdl.Position{Line: 22, Column: 16}, Name: "sqrt", Value: "8"},
+			{Pos: irdl.Position{Line: 22, Column: 26}, Name: "rsqrt", Value: "9"},
+			{Pos: irdl.Position{Line: 22, Column: 37}, Name: "square", Value: "10"},
+			{Pos: irdl.Position{Line: 22, Column: 50}, Name: "tanh", Value: "11"},
+			{Pos: irdl.Position{Line: 22, Column: 61}, Name: "erf", Value: "12"},
+		}}},
+		{Pos: irdl.Position{Line: 24, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 24, Column: 3}, Kind: "enum", Name: "BinaryFn", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 24, Column: 31}, Raw: "\"binary_fn\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 25, Column: 5}, Name: "add", Value: "0"},
+			{Pos: irdl.Position{Line: 25, Column: 14}, Name: "sub", Value: "1"},
+			{Pos: irdl.Position{Line: 25, Column: 23}, Name: "mul", Value: "2"},
+			{Pos: irdl.Position{Line: 25, Column: 32}, Name: "div", Value: "3"},
+			{Pos: irdl.Position{Line: 25, Column: 41}, Name: "div_unsigned", Value: "4"},
+			{Pos: irdl.Position{Line: 25, Column: 59}, Name: "max_signed", Value: "5"},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Name: "min_signed", Value: "6"},
+			{Pos: irdl.Position{Line: 26, Column: 21}, Name: "max_unsigned", Value: "7"},
+			{Pos: irdl.Position{Line: 26, Column: 39}, Name: "min_unsigned", Value: "8"},
+			{Pos: irdl.Position{Line: 26, Column: 57}, Name: "powf", Value: "9"},
+		}}},
+		{Pos: irdl.Position{Line: 28, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 28, Column: 3}, Kind: "enum", Name: "TernaryFn", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 28, Column: 32}, Raw: "\"ternary_fn\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 28, Column: 47}, Name: "select", Value: "0"},
+		}}},
+		{Pos: irdl.Position{Line: 29, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 29, Column: 3}, Kind: "enum", Name: "ElementwiseKind", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 38}, Raw: "\"elementwise_kind\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 30, Column: 5}, Name: "exp", Value: "0"},
+			{Pos: irdl.Position{Line: 30, Column: 14}, Name: "log", Value: "1"},
+			{Pos: irdl.Position{Line: 30, Column: 23}, Name: "abs", Value: "2"},
+			{Pos: irdl.Position{Line: 30, Column: 32}, Name: "ceil", Value: "3"},
+			{Pos: irdl.Position{Line: 30, Column: 42}, Name: "floor", Value: "4"},
+			{Pos: irdl.Position{Line: 30, Column: 53}, Name: "negf", Value: "5"},
+			{Pos: irdl.Position{Line: 30, Column: 63}, Name: "reciprocal", Value: "6"},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Name: "round", Value: "7"},
+			{Pos: irdl.Position{Line: 31, Column: 16}, Name: "sqrt", Value: "8"},
+			{Pos: irdl.Position{Line: 31, Column: 26}, Name: "rsqrt", Value: "9"},
+			{Pos: irdl.Position{Line: 31, Column: 37}, Name: "square", Value: "10"},
+			{Pos: irdl.Position{Line: 31, Column: 50}, Name: "tanh", Value: "11"},
+			{Pos: irdl.Position{Line: 31, Column: 61}, Name: "erf", Value: "12"},
+			{Pos: irdl.Position{Line: 32, Column: 5}, Name: "add", Value: "13"},
+			{Pos: irdl.Position{Line: 32, Column: 15}, Name: "sub", Value: "14"},
+			{Pos: irdl.Position{Line: 32, Column: 25}, Name: "mul", Value: "15"},
+			{Pos: irdl.Position{Line: 32, Column: 35}, Name: "div", Value: "16"},
+			{Pos: irdl.Position{Line: 32, Column: 45}, Name: "div_unsigned", Value: "17"},
+			{Pos: irdl.Position{Line: 32, Column: 64}, Name: "max_signed", Value: "18"},
+			{Pos: irdl.Position{Line: 33, Column: 5}, Name: "min_signed", Value: "19"},
+			{Pos: irdl.Position{Line: 33, Column: 22}, Name: "max_unsigned", Value: "20"},
+			{Pos: irdl.Position{Line: 33, Column: 41}, Name: "min_unsigned", Value: "21"},
+			{Pos: irdl.Position{Line: 33, Column: 60}, Name: "powf", Value: "22"},
+			{Pos: irdl.Position{Line: 33, Column: 71}, Name: "select", Value: "23"},
+		}}},
+		{Pos: irdl.Position{Line: 35, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 35, Column: 3}, Kind: "enum", Name: "WinogradConv2DFmr", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 35, Column: 40}, Raw: "\"allowed 32-bit signless integer cases: 0, 1, 2\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 36, Column: 5}, Name: "F_2_3", Value: "0"},
+			{Pos: irdl.Position{Line: 36, Column: 16}, Name: "F_4_3", Value: "1"},
+			{Pos: irdl.Position{Line: 36, Column: 27}, Name: "F_2_5", Value: "2"},
+		}}},
+		{Pos: irdl.Position{Line: 39, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 39, Column: 3}, Name: "index", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 40, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 40, Column: 13}, Raw: "\"linalg index operation\""}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 41, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 49, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 49, Column: 15}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 32}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 42, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 42, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 22}, Name: "I64Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 50, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 50, Column: 12}, Kind: "verifier", Func: "verifyYield"},
-				{Pos: irdl.Position{Line: 50, Column: 36}, Kind: "printer", Func: "printYield"},
-				{Pos: irdl.Position{Line: 50, Column: 58}, Kind: "parser", Func: "parseYield"},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 43, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 44, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 12}, Raw: "\"$dim attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 45, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 45, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 45, Column: 12}, Kind: "verifier", Func: "verifyIndex"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 53, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 53, Column: 3}, Name: "generic", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 54, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 54, Column: 13}, Raw: "\"Generic Linalg op form\""}},
-			{Pos: irdl.Position{Line: 55, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 55, Column: 13}, Name: "RecursiveMemoryEffects"},
-				{Pos: irdl.Position{Line: 55, Column: 37}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 48, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 48, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 49, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 49, Column: 13}, Raw: "\"Linalg yield operation\""}},
+			{Pos: irdl.Position{Line: 50, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 50, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 50, Column: 19}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 50, Column: 31}, Name: "ReturnLike"},
 			}}},
-			{Pos: irdl.Position{Line: 56, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 56, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 56, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 51, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 51, Column: 15}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 51, Column: 32}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 57, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 57, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 57, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 52, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 52, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 52, Column: 12}, Kind: "verifier", Func: "verifyYield"},
+				{Pos: irdl.Position{Line: 52, Column: 36}, Kind: "printer", Func: "printYield"},
+				{Pos: irdl.Position{Line: 52, Column: 58}, Kind: "parser", Func: "parseYield"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 55, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 55, Column: 3}, Name: "generic", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 56, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 56, Column: 13}, Raw: "\"Generic Linalg op form\""}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 57, Column: 13}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 57, Column: 37}, Name: "SingleBlock"},
+			}}},
+			{Pos: irdl.Position{Line: 58, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 58, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 58, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 59}, Name: "AnyShaped"}},
+			}}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 59, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 59, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 58, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 58, Column: 17}, Name: "indexing_maps", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 32}, Name: "AffineMapArrayAttr"}},
-				{Pos: irdl.Position{Line: 59, Column: 17}, Name: "iterator_types", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 33}, Name: "ArrayAttrOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 59, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 45}, Name: "EnumAttr", Args: []*irdl.CArg{
-						{Pos: irdl.Position{Line: 59, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 54}, Name: "IteratorType"}},
+			{Pos: irdl.Position{Line: 60, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 60, Column: 17}, Name: "indexing_maps", C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 32}, Name: "AffineMapArrayAttr"}},
+				{Pos: irdl.Position{Line: 61, Column: 17}, Name: "iterator_types", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 33}, Name: "ArrayAttrOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 61, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 45}, Name: "EnumAttr", Args: []*irdl.CArg{
+						{Pos: irdl.Position{Line: 61, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 54}, Name: "IteratorType"}},
 					}}},
 				}}},
-				{Pos: irdl.Position{Line: 60, Column: 17}, Name: "doc", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 31}, Name: "StrAttr"}},
-				{Pos: irdl.Position{Line: 60, Column: 40}, Name: "library_call", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 63}, Name: "StrAttr"}},
+				{Pos: irdl.Position{Line: 62, Column: 17}, Name: "doc", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 31}, Name: "StrAttr"}},
+				{Pos: irdl.Position{Line: 62, Column: 40}, Name: "library_call", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 63}, Name: "StrAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 61, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 61, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 61, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 63, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 63, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 63, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 63, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 62, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 62, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 62, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 62, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 63, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 63, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 66, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 66, Column: 3}, Name: "map", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 67, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 67, Column: 13}, Raw: "\"Elementwise operations\""}},
-			{Pos: irdl.Position{Line: 68, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 68, Column: 13}, Name: "RecursiveMemoryEffects"},
-				{Pos: irdl.Position{Line: 68, Column: 37}, Name: "SingleBlock"},
-			}}},
-			{Pos: irdl.Position{Line: 69, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 69, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 32}, Name: "AnyShaped"}},
-				{Pos: irdl.Position{Line: 69, Column: 43}, Name: "init", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 49}, Name: "AnyShaped"}},
-			}}},
-			{Pos: irdl.Position{Line: 70, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 70, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 70, Column: 14}, Name: "result", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 70, Column: 31}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 70, Column: 46}, C: &irdl.Constraint{Pos: irdl.Position{Line: 70, Column: 46}, Name: "AnyType"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 71, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 71, Column: 14}, Name: "mapper", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 71, Column: 34}, Int: "1"},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 72, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 72, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 72, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 72, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 73, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 73, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 64, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 64, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 64, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 64, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 65, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 65, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 76, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 76, Column: 3}, Name: "reduce", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 77, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 77, Column: 13}, Raw: "\"Reduce operator\""}},
-			{Pos: irdl.Position{Line: 78, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 78, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 78, Column: 13}, Name: "RecursiveMemoryEffects"},
-				{Pos: irdl.Position{Line: 78, Column: 37}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 68, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 68, Column: 3}, Name: "map", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 69, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 69, Column: 13}, Raw: "\"Elementwise operations\""}},
+			{Pos: irdl.Position{Line: 70, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 70, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 70, Column: 13}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 70, Column: 37}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 79, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 79, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 79, Column: 15}, Name: "inputsAndInits", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 79, Column: 40}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 71, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 71, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 32}, Name: "AnyShaped"}},
+				{Pos: irdl.Position{Line: 71, Column: 43}, Name: "init", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 49}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 80, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 80, Column: 14}, Name: "reduced", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 80, Column: 32}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 80, Column: 47}, C: &irdl.Constraint{Pos: irdl.Position{Line: 80, Column: 47}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 72, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 72, Column: 14}, Name: "result", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 72, Column: 31}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 72, Column: 46}, C: &irdl.Constraint{Pos: irdl.Position{Line: 72, Column: 46}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 81, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 81, Column: 17}, Name: "dimensions", C: &irdl.Constraint{Pos: irdl.Position{Line: 81, Column: 29}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 82, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 82, Column: 14}, Name: "combiner", C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 24}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 82, Column: 36}, Int: "1"},
+			{Pos: irdl.Position{Line: 73, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 73, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 73, Column: 14}, Name: "mapper", C: &irdl.Constraint{Pos: irdl.Position{Line: 73, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 73, Column: 34}, Int: "1"},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 83, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 83, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 83, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 83, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 84, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 84, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 74, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 74, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 74, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 75, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 75, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 87, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 87, Column: 3}, Name: "transpose", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 88, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 88, Column: 13}, Raw: "\"Transpose operator\""}},
-			{Pos: irdl.Position{Line: 89, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 89, Column: 13}, Name: "RecursiveMemoryEffects"},
-				{Pos: irdl.Position{Line: 89, Column: 37}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 78, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 78, Column: 3}, Name: "reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 79, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 79, Column: 13}, Raw: "\"Reduce operator\""}},
+			{Pos: irdl.Position{Line: 80, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 80, Column: 13}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 80, Column: 37}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 90, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 90, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 22}, Name: "AnyShaped"}},
-				{Pos: irdl.Position{Line: 90, Column: 33}, Name: "init", C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 39}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 81, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 81, Column: 15}, Name: "inputsAndInits", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 81, Column: 40}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 91, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 91, Column: 14}, Name: "result", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 31}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 91, Column: 46}, C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 46}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 82, Column: 14}, Name: "reduced", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 32}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 82, Column: 47}, C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 47}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 92, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 92, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 92, Column: 17}, Name: "permutation", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 30}, Name: "DenseI64ArrayAttr"}},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 83, Column: 17}, Name: "dimensions", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 29}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 93, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 93, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 93, Column: 34}, Int: "1"},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 84, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 84, Column: 14}, Name: "combiner", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 24}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 84, Column: 36}, Int: "1"},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 94, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 94, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 94, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 94, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 95, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 95, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 85, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 85, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 85, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 85, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 85, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 86, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 86, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 98, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 98, Column: 3}, Name: "broadcast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 99, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 99, Column: 13}, Raw: "\"Static broadcast operator\""}},
-			{Pos: irdl.Position{Line: 100, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 100, Column: 13}, Name: "RecursiveMemoryEffects"},
-				{Pos: irdl.Position{Line: 100, Column: 37}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 89, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 89, Column: 3}, Name: "transpose", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 90, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 90, Column: 13}, Raw: "\"Transpose operator\""}},
+			{Pos: irdl.Position{Line: 91, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 91, Column: 13}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 91, Column: 37}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 101, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 101, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 101, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 22}, Name: "AnyShaped"}},
-				{Pos: irdl.Position{Line: 101, Column: 33}, Name: "init", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 39}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 92, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 92, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 92, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 22}, Name: "AnyShaped"}},
+				{Pos: irdl.Position{Line: 92, Column: 33}, Name: "init", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 39}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 102, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 102, Column: 14}, Name: "result", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 102, Column: 31}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 102, Column: 46}, C: &irdl.Constraint{Pos: irdl.Position{Line: 102, Column: 46}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 93, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 93, Column: 14}, Name: "result", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 31}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 93, Column: 46}, C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 46}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 103, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 103, Column: 17}, Name: "dimensions", C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 29}, Name: "DenseI64ArrayAttr"}},
+			{Pos: irdl.Position{Line: 94, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 94, Column: 17}, Name: "permutation", C: &irdl.Constraint{Pos: irdl.Position{Line: 94, Column: 30}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 104, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 104, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 104, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 104, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 104, Column: 34}, Int: "1"},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 95, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 95, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 95, Column: 34}, Int: "1"},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 105, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 105, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 105, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 105, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 106, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 106, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 96, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 96, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 96, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 96, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 97, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 97, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 109, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 109, Column: 3}, Name: "softmax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 110, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 110, Column: 13}, Raw: "\"Softmax operator\""}},
-			{Pos: irdl.Position{Line: 111, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 111, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 111, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 22}, Name: "AnyShaped"}},
-				{Pos: irdl.Position{Line: 111, Column: 33}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 41}, Name: "AnyShaped"}},
+		{Pos: irdl.Position{Line: 100, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 100, Column: 3}, Name: "broadcast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 101, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 101, Column: 13}, Raw: "\"Static broadcast operator\""}},
+			{Pos: irdl.Position{Line: 102, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 102, Column: 13}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 102, Column: 37}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 112, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 112, Column: 14}, Name: "result", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 31}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 112, Column: 46}, C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 46}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 103, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 103, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 22}, Name: "AnyShaped"}},
+				{Pos: irdl.Position{Line: 103, Column: 33}, Name: "init", C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 39}, Name: "AnyShaped"}},
+			}}},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 104, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 104, Column: 14}, Name: "result", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 104, Column: 31}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 104, Column: 46}, C: &irdl.Constraint{Pos: irdl.Position{Line: 104, Column: 46}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 113, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 113, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 113, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 113, Column: 28}, Name: "I64Attr"}},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 105, Column: 17}, Name: "dimensions", C: &irdl.Constraint{Pos: irdl.Position{Line: 105, Column: 29}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 114, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 114, Column: 12}, Raw: "\"attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` (`->` type($result)^)?\""}},
-			{Pos: irdl.Position{Line: 115, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 115, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 115, Column: 12}, Kind: "verifier", Func: "verifySoftmax"},
-				{Pos: irdl.Position{Line: 115, Column: 38}, Kind: "interfaces", Func: "softmaxInterfaces"},
+			{Pos: irdl.Position{Line: 106, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 106, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 106, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 106, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 106, Column: 34}, Int: "1"},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 107, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 107, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 107, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 107, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 108, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 108, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 118, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 118, Column: 3}, Name: "winograd_filter_transform", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 119, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 119, Column: 13}, Raw: "\"Winograd filter transform operator\""}},
-			{Pos: irdl.Position{Line: 120, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 120, Column: 15}, Name: "filter", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 23}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 120, Column: 38}, C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 38}, Name: "AnyType"}},
-				}}},
-				{Pos: irdl.Position{Line: 120, Column: 48}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 56}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 120, Column: 71}, C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 71}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 111, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 111, Column: 3}, Name: "softmax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 112, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 112, Column: 13}, Raw: "\"Softmax operator\""}},
+			{Pos: irdl.Position{Line: 113, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 113, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 113, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 113, Column: 22}, Name: "AnyShaped"}},
+				{Pos: irdl.Position{Line: 113, Column: 33}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 113, Column: 41}, Name: "AnyShaped"}},
+			}}},
+			{Pos: irdl.Position{Line: 114, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 114, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 114, Column: 14}, Name: "result", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 114, Column: 31}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 114, Column: 46}, C: &irdl.Constraint{Pos: irdl.Position{Line: 114, Column: 46}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 121, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 121, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 22}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 121, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 37}, Name: "AnyType"}},
-				}}},
+			{Pos: irdl.Position{Line: 115, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 115, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 115, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 115, Column: 28}, Name: "I64Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 122, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 122, Column: 17}, Name: "fmr", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 22}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 122, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 31}, Name: "WinogradConv2DFmr"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 123, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 123, Column: 12}, Raw: "\"attr-dict `fmr` `` `(` $fmr `)` `ins` `(` $filter `:` type($filter) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)\""}},
-			{Pos: irdl.Position{Line: 124, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 124, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 124, Column: 12}, Kind: "interfaces", Func: "softmaxInterfaces"},
+			{Pos: irdl.Position{Line: 116, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 116, Column: 12}, Raw: "\"attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` (`->` type($result)^)?\""}},
+			{Pos: irdl.Position{Line: 117, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 117, Column: 12}, Kind: "verifier", Func: "verifySoftmax"},
+				{Pos: irdl.Position{Line: 117, Column: 38}, Kind: "interfaces", Func: "softmaxInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 127, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 127, Column: 3}, Name: "winograd_input_transform", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 128, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 128, Column: 13}, Raw: "\"Winograd input transform operator\""}},
-			{Pos: irdl.Position{Line: 129, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 129, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 22}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 129, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 37}, Name: "AnyType"}},
-				}}},
-				{Pos: irdl.Position{Line: 129, Column: 47}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 55}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 129, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 70}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 120, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 120, Column: 3}, Name: "winograd_filter_transform", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 121, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 121, Column: 13}, Raw: "\"Winograd filter transform operator\""}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 122, Column: 15}, Name: "filter", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 23}, Name: "Tensor4D"}},
+				{Pos: irdl.Position{Line: 122, Column: 33}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 41}, Name: "Tensor4D"}},
+			}}},
+			{Pos: irdl.Position{Line: 123, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 123, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 123, Column: 22}, Name: "Tensor4D"}},
+			}}},
+			{Pos: irdl.Position{Line: 124, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 124, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 124, Column: 17}, Name: "fmr", C: &irdl.Constraint{Pos: irdl.Position{Line: 124, Column: 22}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 124, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 124, Column: 31}, Name: "WinogradConv2DFmr"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 130, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 130, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 22}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 130, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 37}, Name: "AnyType"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 131, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 131, Column: 17}, Name: "fmr", C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 22}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 131, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 31}, Name: "WinogradConv2DFmr"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 132, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 132, Column: 12}, Raw: "\"attr-dict `fmr` `` `(` $fmr `)` `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)\""}},
-			{Pos: irdl.Position{Line: 133, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 133, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 133, Column: 12}, Kind: "interfaces", Func: "softmaxInterfaces"},
+			{Pos: irdl.Position{Line: 125, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 125, Column: 12}, Raw: "\"attr-dict `fmr` `` `(` $fmr `)` `ins` `(` $filter `:` type($filter) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 126, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 126, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 126, Column: 12}, Kind: "verifier", Func: "verifyWinogradFilterTransform"},
+				{Pos: irdl.Position{Line: 126, Column: 54}, Kind: "interfaces", Func: "softmaxInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 136, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 136, Column: 3}, Name: "winograd_output_transform", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 137, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 13}, Raw: "\"Winograd output transform operator\""}},
-			{Pos: irdl.Position{Line: 138, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 138, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 22}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 138, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 37}, Name: "AnyType"}},
-				}}},
-				{Pos: irdl.Position{Line: 138, Column: 47}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 55}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 138, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 70}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 129, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 129, Column: 3}, Name: "winograd_input_transform", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 130, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 130, Column: 13}, Raw: "\"Winograd input transform operator\""}},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 131, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 22}, Name: "Tensor4D"}},
+				{Pos: irdl.Position{Line: 131, Column: 32}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 40}, Name: "Tensor6D"}},
+			}}},
+			{Pos: irdl.Position{Line: 132, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 132, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 132, Column: 22}, Name: "Tensor6D"}},
+			}}},
+			{Pos: irdl.Position{Line: 133, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 133, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 133, Column: 17}, Name: "fmr", C: &irdl.Constraint{Pos: irdl.Position{Line: 133, Column: 22}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 133, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 133, Column: 31}, Name: "WinogradConv2DFmr"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 139, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 139, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 22}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 139, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 37}, Name: "AnyType"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 140, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 140, Column: 17}, Name: "fmr", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 22}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 140, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 31}, Name: "WinogradConv2DFmr"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 141, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 141, Column: 12}, Raw: "\"attr-dict `fmr` `` `(` $fmr `)` `ins` `(` $value `:` type($value) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)\""}},
-			{Pos: irdl.Position{Line: 142, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 142, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 142, Column: 12}, Kind: "interfaces", Func: "softmaxInterfaces"},
+			{Pos: irdl.Position{Line: 134, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 134, Column: 12}, Raw: "\"attr-dict `fmr` `` `(` $fmr `)` `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 135, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 135, Column: 12}, Kind: "verifier", Func: "verifyWinogradInputTransform"},
+				{Pos: irdl.Position{Line: 135, Column: 53}, Kind: "interfaces", Func: "softmaxInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 145, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 145, Column: 3}, Name: "pack", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 146, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 146, Column: 13}, Raw: "\"linalg.pack operation\""}},
-			{Pos: irdl.Position{Line: 147, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 147, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 147, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 147, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 147, Column: 33}, Raw: "\"dest\""}},
-					{Pos: irdl.Position{Line: 147, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 147, Column: 41}, Raw: "\"result\""}},
+		{Pos: irdl.Position{Line: 138, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 138, Column: 3}, Name: "winograd_output_transform", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 139, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 139, Column: 13}, Raw: "\"Winograd output transform operator\""}},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 140, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 22}, Name: "Tensor6D"}},
+				{Pos: irdl.Position{Line: 140, Column: 32}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 40}, Name: "Tensor4D"}},
+			}}},
+			{Pos: irdl.Position{Line: 141, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 141, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 141, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 141, Column: 22}, Name: "Tensor4D"}},
+			}}},
+			{Pos: irdl.Position{Line: 142, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 142, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 142, Column: 17}, Name: "fmr", C: &irdl.Constraint{Pos: irdl.Position{Line: 142, Column: 22}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 142, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 142, Column: 31}, Name: "WinogradConv2DFmr"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 143, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 143, Column: 12}, Raw: "\"attr-dict `fmr` `` `(` $fmr `)` `ins` `(` $value `:` type($value) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 144, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 144, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 144, Column: 12}, Kind: "verifier", Func: "verifyWinogradOutputTransform"},
+				{Pos: irdl.Position{Line: 144, Column: 54}, Kind: "interfaces", Func: "softmaxInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 147, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 147, Column: 3}, Name: "pack", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 148, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 148, Column: 13}, Raw: "\"linalg.pack operation\""}},
+			{Pos: irdl.Position{Line: 149, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 149, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 149, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 149, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 149, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 149, Column: 33}, Raw: "\"dest\""}},
+					{Pos: irdl.Position{Line: 149, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 149, Column: 41}, Raw: "\"result\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 148, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 148, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 148, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 148, Column: 23}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 148, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 148, Column: 46}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 148, Column: 63}, Name: "padding_value", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 148, Column: 87}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 149, Column: 15}, Name: "inner_tiles", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 149, Column: 37}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 150, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 150, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 150, Column: 23}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 150, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 150, Column: 46}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 150, Column: 63}, Name: "padding_value", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 150, Column: 87}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 151, Column: 15}, Name: "inner_tiles", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 37}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 150, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 150, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 150, Column: 22}, Name: "AnyRankedTensor"}},
+			{Pos: irdl.Position{Line: 152, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 152, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 22}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 151, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 151, Column: 17}, Name: "outer_dims_perm", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 43}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 151, Column: 62}, Name: "inner_dims_pos", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 78}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 152, Column: 17}, Name: "static_inner_tiles", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 37}, Name: "DenseI64ArrayAttr"}},
+			{Pos: irdl.Position{Line: 153, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 153, Column: 17}, Name: "outer_dims_perm", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 153, Column: 43}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 153, Column: 62}, Name: "inner_dims_pos", C: &irdl.Constraint{Pos: irdl.Position{Line: 153, Column: 78}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 154, Column: 17}, Name: "static_inner_tiles", C: &irdl.Constraint{Pos: irdl.Position{Line: 154, Column: 37}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 153, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 153, Column: 18}, Raw: "\"pack\""},
+			{Pos: irdl.Position{Line: 155, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 155, Column: 18}, Raw: "\"pack\""},
 			}}},
-			{Pos: irdl.Position{Line: 154, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 154, Column: 12}, Raw: "\"$source (`padding_value` `(` $padding_value^ `:` type($padding_value) `)`)? (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos `inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) `into` $dest attr-dict `:` type($source) `->` type($dest)\""}},
-			{Pos: irdl.Position{Line: 155, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 155, Column: 12}, Kind: "interfaces", Func: "packInterfaces"},
+			{Pos: irdl.Position{Line: 156, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 156, Column: 12}, Raw: "\"$source (`padding_value` `(` $padding_value^ `:` type($padding_value) `)`)? (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos `inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) `into` $dest attr-dict `:` type($source) `->` type($dest)\""}},
+			{Pos: irdl.Position{Line: 157, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 157, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 157, Column: 12}, Kind: "interfaces", Func: "packInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 158, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 158, Column: 3}, Name: "unpack", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 159, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 159, Column: 13}, Raw: "\"linalg.unpack operation\""}},
-			{Pos: irdl.Position{Line: 160, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 160, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 160, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 160, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 160, Column: 33}, Raw: "\"dest\""}},
-					{Pos: irdl.Position{Line: 160, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 160, Column: 41}, Raw: "\"result\""}},
+		{Pos: irdl.Position{Line: 160, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 160, Column: 3}, Name: "unpack", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 161, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 161, Column: 13}, Raw: "\"linalg.unpack operation\""}},
+			{Pos: irdl.Position{Line: 162, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 162, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 162, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 162, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 162, Column: 33}, Raw: "\"dest\""}},
+					{Pos: irdl.Position{Line: 162, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 162, Column: 41}, Raw: "\"result\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 161, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 161, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 23}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 161, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 46}, Name: "AnyRankedTensor"}},
-				{Pos: irdl.Position{Line: 161, Column: 63}, Name: "inner_tiles", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 85}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 163, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 163, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 163, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 23}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 163, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 46}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 163, Column: 63}, Name: "inner_tiles", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 85}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 162, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 162, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 22}, Name: "AnyRankedTensor"}},
+			{Pos: irdl.Position{Line: 164, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 164, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 164, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 22}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 163, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 163, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 163, Column: 17}, Name: "outer_dims_perm", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 43}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 163, Column: 62}, Name: "inner_dims_pos", C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 78}, Name: "DenseI64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 164, Column: 17}, Name: "static_inner_tiles", C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 37}, Name: "DenseI64ArrayAttr"}},
+			{Pos: irdl.Position{Line: 165, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 165, Column: 17}, Name: "outer_dims_perm", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 165, Column: 43}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 165, Column: 62}, Name: "inner_dims_pos", C: &irdl.Constraint{Pos: irdl.Position{Line: 165, Column: 78}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 166, Column: 17}, Name: "static_inner_tiles", C: &irdl.Constraint{Pos: irdl.Position{Line: 166, Column: 37}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 165, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
-				{Pos: irdl.Position{Line: 165, Column: 18}, Raw: "\"unpack\""},
+			{Pos: irdl.Position{Line: 167, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 167, Column: 18}, Raw: "\"unpack\""},
 			}}},
-			{Pos: irdl.Position{Line: 166, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 166, Column: 12}, Raw: "\"$source (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos `inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) `into` $dest attr-dict `:` type($source) `->` type($dest)\""}},
-			{Pos: irdl.Position{Line: 167, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 167, Column: 12}, Kind: "interfaces", Func: "packInterfaces"},
+			{Pos: irdl.Position{Line: 168, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 168, Column: 12}, Raw: "\"$source (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos `inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) `into` $dest attr-dict `:` type($source) `->` type($dest)\""}},
+			{Pos: irdl.Position{Line: 169, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 169, Column: 12}, Kind: "interfaces", Func: "packInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 170, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 170, Column: 3}, Name: "fill", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 171, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 171, Column: 13}, Raw: "\"Fills the output tensor with the given value.\""}},
-			{Pos: irdl.Position{Line: 172, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 172, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 172, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 172, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 172, Column: 3}, Name: "fill", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 173, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 173, Column: 13}, Raw: "\"Fills the output tensor with the given value.\""}},
+			{Pos: irdl.Position{Line: 174, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 174, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 173, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 173, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 173, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 173, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 175, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 175, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 175, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 175, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 174, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 174, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 174, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 176, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 176, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 176, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 176, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 175, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 175, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 175, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 177, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 177, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 177, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 176, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 176, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 176, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 176, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 177, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 177, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 178, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 178, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 178, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 179, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 179, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 180, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 180, Column: 3}, Name: "copy", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 181, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 181, Column: 13}, Raw: "\"Copies the tensor elementwise.\""}},
-			{Pos: irdl.Position{Line: 182, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 182, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 182, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 182, Column: 3}, Name: "copy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 183, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 183, Column: 13}, Raw: "\"Copies the tensor elementwise.\""}},
+			{Pos: irdl.Position{Line: 184, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 184, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 183, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 183, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 183, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 185, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 185, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 185, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 184, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 184, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 184, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 186, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 186, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 186, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 185, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 185, Column: 17}, Name: "cast", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 185, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 41}, Name: "TypeFn"}},
+			{Pos: irdl.Position{Line: 187, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 187, Column: 17}, Name: "cast", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 187, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 41}, Name: "TypeFn"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 186, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 186, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 188, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 188, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 187, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 187, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 187, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 187, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 188, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 188, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 189, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 189, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 189, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 190, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 190, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 191, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 191, Column: 3}, Name: "matmul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 192, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 192, Column: 13}, Raw: "\"Performs a matrix multiplication of two 2D inputs without broadcast or transpose.\""}},
-			{Pos: irdl.Position{Line: 193, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 193, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 193, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 193, Column: 3}, Name: "matmul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 194, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 194, Column: 13}, Raw: "\"Performs a matrix multiplication of two 2D inputs without broadcast or transpose.\""}},
+			{Pos: irdl.Position{Line: 195, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 195, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 194, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 194, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 194, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 196, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 196, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 196, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 195, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 195, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 195, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 197, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 197, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 196, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 196, Column: 17}, Name: "indexing_maps", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 41}, Name: "AffineMapArrayAttr"}},
-				{Pos: irdl.Position{Line: 196, Column: 61}, Name: "cast", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 76}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 196, Column: 85}, C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 85}, Name: "TypeFn"}},
+			{Pos: irdl.Position{Line: 198, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 198, Column: 17}, Name: "indexing_maps", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 41}, Name: "AffineMapArrayAttr"}},
+				{Pos: irdl.Position{Line: 198, Column: 61}, Name: "cast", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 76}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 198, Column: 85}, C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 85}, Name: "TypeFn"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 197, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 197, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 199, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 199, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 199, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 198, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 198, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 198, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 198, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 199, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 199, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 200, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 200, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 200, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 200, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 201, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 201, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 202, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 202, Column: 3}, Name: "batch_matmul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 203, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 203, Column: 13}, Raw: "\"Performs a batched matrix multiplication of two 3D inputs.\""}},
-			{Pos: irdl.Position{Line: 204, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 204, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 204, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 204, Column: 3}, Name: "batch_matmul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 205, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 205, Column: 13}, Raw: "\"Performs a batched matrix multiplication of two 3D inputs.\""}},
+			{Pos: irdl.Position{Line: 206, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 206, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 205, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 205, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 205, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 207, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 207, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 206, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 206, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 206, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 208, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 208, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 208, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 207, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 207, Column: 17}, Name: "indexing_maps", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 41}, Name: "AffineMapArrayAttr"}},
-				{Pos: irdl.Position{Line: 207, Column: 61}, Name: "cast", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 76}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 207, Column: 85}, C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 85}, Name: "TypeFn"}},
+			{Pos: irdl.Position{Line: 209, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 209, Column: 17}, Name: "indexing_maps", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 41}, Name: "AffineMapArrayAttr"}},
+				{Pos: irdl.Position{Line: 209, Column: 61}, Name: "cast", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 76}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 209, Column: 85}, C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 85}, Name: "TypeFn"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 208, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 208, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 210, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 210, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 210, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 210, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 209, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 209, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 209, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 209, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 210, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 210, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 211, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 211, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 211, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 211, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 212, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 212, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 213, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 213, Column: 3}, Name: "batch_reduce_matmul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 214, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 214, Column: 13}, Raw: "\"Performs a batch-reduce matrix multiplication on two inputs.\""}},
-			{Pos: irdl.Position{Line: 215, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 215, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 215, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 215, Column: 3}, Name: "batch_reduce_matmul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 216, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 216, Column: 13}, Raw: "\"Performs a batch-reduce matrix multiplication on two inputs.\""}},
+			{Pos: irdl.Position{Line: 217, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 217, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 217, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 216, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 216, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 216, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 218, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 218, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 218, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 218, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 217, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 217, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 217, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 217, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 219, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 219, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 219, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 219, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 219, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 218, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 218, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 218, Column: 17}, Name: "indexing_maps", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 41}, Name: "AffineMapArrayAttr"}},
-				{Pos: irdl.Position{Line: 218, Column: 61}, Name: "cast", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 76}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 218, Column: 85}, C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 85}, Name: "TypeFn"}},
+			{Pos: irdl.Position{Line: 220, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 220, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 220, Column: 17}, Name: "indexing_maps", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 41}, Name: "AffineMapArrayAttr"}},
+				{Pos: irdl.Position{Line: 220, Column: 61}, Name: "cast", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 76}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 220, Column: 85}, C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 85}, Name: "TypeFn"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 219, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 219, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 219, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 221, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 221, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 221, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 221, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 220, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 220, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 220, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 220, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 220, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 221, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 221, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 222, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 222, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 222, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 222, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 223, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 223, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 224, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 224, Column: 3}, Name: "contract", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 225, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 225, Column: 13}, Raw: "\"Perform a contraction on two inputs, accumulating into the third.\""}},
-			{Pos: irdl.Position{Line: 226, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 226, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 226, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 226, Column: 3}, Name: "contract", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 227, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 227, Column: 13}, Raw: "\"Perform a contraction on two inputs, accumulating into the third.\""}},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 228, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 227, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 227, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 227, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 227, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 229, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 229, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 228, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 228, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 228, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 228, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 228, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 230, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 230, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 230, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 229, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 229, Column: 17}, Name: "indexing_maps", C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 32}, Name: "AffineMapArrayAttr"}},
-				{Pos: irdl.Position{Line: 229, Column: 52}, Name: "cast", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 67}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 229, Column: 76}, C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 76}, Name: "TypeFn"}},
+			{Pos: irdl.Position{Line: 231, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 231, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 231, Column: 17}, Name: "indexing_maps", C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 32}, Name: "AffineMapArrayAttr"}},
+				{Pos: irdl.Position{Line: 231, Column: 52}, Name: "cast", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 67}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 231, Column: 76}, C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 76}, Name: "TypeFn"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 230, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 230, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 232, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 232, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 232, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 232, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 231, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 231, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 231, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 231, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 231, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 232, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 232, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 233, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 233, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 233, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 233, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 234, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 234, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 235, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 235, Column: 3}, Name: "elementwise", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 236, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 236, Column: 13}, Raw: "\"Performs element-wise operation\""}},
-			{Pos: irdl.Position{Line: 237, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 237, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 237, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 237, Column: 3}, Name: "elementwise", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 238, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 238, Column: 13}, Raw: "\"Performs element-wise operation\""}},
+			{Pos: irdl.Position{Line: 239, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 239, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 239, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 238, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 238, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 238, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 238, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 238, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 238, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 240, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 240, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 240, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 239, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 239, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 239, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 239, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 239, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 239, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 241, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 241, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 241, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 241, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 241, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 241, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 240, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 240, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 240, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 32}, Name: "ElementwiseKind"}},
+			{Pos: irdl.Position{Line: 242, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 242, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 242, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 32}, Name: "ElementwiseKind"}},
 				}}},
-				{Pos: irdl.Position{Line: 240, Column: 50}, Name: "indexing_maps", C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 65}, Name: "AffineMapArrayAttr"}},
+				{Pos: irdl.Position{Line: 242, Column: 50}, Name: "indexing_maps", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 65}, Name: "AffineMapArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 241, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 241, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 241, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 241, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 243, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 243, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 242, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 242, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 242, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 242, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 243, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 243, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 244, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 244, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 244, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 244, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 245, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 245, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 246, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 246, Column: 3}, Name: "matvec", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 247, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 247, Column: 13}, Raw: "\"Performs a matrix-vector multiplication.\""}},
-			{Pos: irdl.Position{Line: 248, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 248, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 248, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 248, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 248, Column: 3}, Name: "matvec", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 249, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 249, Column: 13}, Raw: "\"Performs a matrix-vector multiplication.\""}},
+			{Pos: irdl.Position{Line: 250, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 250, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 249, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 249, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 249, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 249, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 249, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 251, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 251, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 251, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 250, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 250, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 250, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 250, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 250, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 252, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 252, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 252, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 251, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 251, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 253, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 253, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 253, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 252, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 252, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 252, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 252, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 253, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 253, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 254, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 254, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 254, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 254, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 255, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 255, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 256, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 256, Column: 3}, Name: "vecmat", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 257, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 257, Column: 13}, Raw: "\"Performs a vector-matrix multiplication.\""}},
-			{Pos: irdl.Position{Line: 258, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 258, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 258, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 258, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 258, Column: 3}, Name: "vecmat", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 259, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 13}, Raw: "\"Performs a vector-matrix multiplication.\""}},
+			{Pos: irdl.Position{Line: 260, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 260, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 259, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 259, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 259, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 259, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 259, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 259, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 261, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 261, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 261, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 261, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 260, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 260, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 260, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 262, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 262, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 262, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 262, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 262, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 261, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 261, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 261, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 263, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 263, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 262, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 262, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 262, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 262, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 263, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 263, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 264, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 264, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 264, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 264, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 265, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 265, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 266, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 266, Column: 3}, Name: "batch_matvec", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 267, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 267, Column: 13}, Raw: "\"Performs a batched matrix-vector multiplication.\""}},
-			{Pos: irdl.Position{Line: 268, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 268, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 268, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 268, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 268, Column: 3}, Name: "batch_matvec", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 269, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 269, Column: 13}, Raw: "\"Performs a batched matrix-vector multiplication.\""}},
+			{Pos: irdl.Position{Line: 270, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 270, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 270, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 269, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 269, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 269, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 269, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 269, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 269, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 271, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 271, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 271, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 270, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 270, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 270, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 270, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 270, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 270, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 272, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 272, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 272, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 271, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 271, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 273, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 273, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 273, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 273, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 272, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 272, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 272, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 272, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 273, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 273, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 274, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 274, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 274, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 274, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 274, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 275, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 275, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 276, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 276, Column: 3}, Name: "batch_vecmat", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 277, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 277, Column: 13}, Raw: "\"Performs a batched vector-matrix multiplication.\""}},
-			{Pos: irdl.Position{Line: 278, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 278, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 278, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 278, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 278, Column: 3}, Name: "batch_vecmat", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 279, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 279, Column: 13}, Raw: "\"Performs a batched vector-matrix multiplication.\""}},
+			{Pos: irdl.Position{Line: 280, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 280, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 279, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 279, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 279, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 281, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 281, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 281, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 281, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 280, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 280, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 280, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 282, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 282, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 282, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 282, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 282, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 282, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 281, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 281, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 281, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 283, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 283, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 283, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 283, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 282, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 282, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 282, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 282, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 282, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 283, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 283, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 284, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 284, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 284, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 284, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 284, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 285, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 285, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 286, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 286, Column: 3}, Name: "dot", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 287, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 287, Column: 13}, Raw: "\"Performs a dot product of two vectors to a scalar result.\""}},
-			{Pos: irdl.Position{Line: 288, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 288, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 288, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 288, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 288, Column: 3}, Name: "dot", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 289, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 289, Column: 13}, Raw: "\"Performs a dot product of two vectors to a scalar result.\""}},
+			{Pos: irdl.Position{Line: 290, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 290, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 290, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 289, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 289, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 289, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 289, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 291, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 291, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 291, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 291, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 291, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 291, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 290, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 290, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 290, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 290, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 292, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 292, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 292, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 292, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 292, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 292, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 291, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 291, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 291, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 291, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 293, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 293, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 293, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 292, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 292, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 292, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 292, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 292, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 293, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 293, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 294, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 294, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 294, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 294, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 294, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 295, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 295, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 296, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 296, Column: 3}, Name: "conv_1d_nwc_wcf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 297, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 297, Column: 13}, Raw: "\"Performs 1-D convolution.\""}},
-			{Pos: irdl.Position{Line: 298, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 298, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 298, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 298, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 298, Column: 3}, Name: "conv_1d_nwc_wcf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 299, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 299, Column: 13}, Raw: "\"Performs 1-D convolution.\""}},
+			{Pos: irdl.Position{Line: 300, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 300, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 300, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 299, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 299, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 299, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 299, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 301, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 301, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 301, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 301, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 300, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 300, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 300, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 300, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 302, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 302, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 302, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 302, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 301, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 301, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 301, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 301, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 303, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 303, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 303, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 303, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 303, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 303, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 302, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 302, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 302, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 304, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 304, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 304, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 304, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 303, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 303, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 303, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 303, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 303, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 304, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 304, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 305, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 305, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 305, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 305, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 305, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 306, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 306, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 307, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 307, Column: 3}, Name: "conv_2d_nhwc_hwcf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 308, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 308, Column: 13}, Raw: "\"Performs 2-D convolution.\""}},
-			{Pos: irdl.Position{Line: 309, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 309, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 309, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 309, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 309, Column: 3}, Name: "conv_2d_nhwc_hwcf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 310, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 310, Column: 13}, Raw: "\"Performs 2-D convolution.\""}},
+			{Pos: irdl.Position{Line: 311, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 311, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 311, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 310, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 310, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 310, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 310, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 310, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 310, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 312, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 312, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 312, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 311, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 311, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 311, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 311, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 311, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 311, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 313, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 313, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 313, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 312, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 312, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 312, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 314, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 314, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 314, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 314, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 314, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 314, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 313, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 313, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 313, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 315, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 315, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 315, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 314, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 314, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 314, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 314, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 314, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 315, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 315, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 316, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 316, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 316, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 316, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 316, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 317, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 317, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 318, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 318, Column: 3}, Name: "conv_2d_nhwc_fhwc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 319, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 319, Column: 13}, Raw: "\"Performs 2-D convolution.\""}},
-			{Pos: irdl.Position{Line: 320, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 320, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 320, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 320, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 320, Column: 3}, Name: "conv_2d_nhwc_fhwc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 321, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 321, Column: 13}, Raw: "\"Performs 2-D convolution.\""}},
+			{Pos: irdl.Position{Line: 322, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 322, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 322, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 321, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 321, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 321, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 321, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 321, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 321, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 323, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 323, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 323, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 323, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 322, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 322, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 322, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 322, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 322, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 322, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 324, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 324, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 324, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 324, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 324, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 324, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 323, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 323, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 323, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 323, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 325, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 325, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 325, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 325, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 324, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 324, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 324, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 324, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 326, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 326, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 326, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 326, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 325, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 325, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 325, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 325, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 325, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 326, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 326, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 327, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 327, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 327, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 327, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 327, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 328, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 328, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 329, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 329, Column: 3}, Name: "conv_2d_nchw_fchw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 330, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 330, Column: 13}, Raw: "\"Performs 2-D convolution.\""}},
-			{Pos: irdl.Position{Line: 331, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 331, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 331, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 331, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 331, Column: 3}, Name: "conv_2d_nchw_fchw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 332, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 332, Column: 13}, Raw: "\"Performs 2-D convolution.\""}},
+			{Pos: irdl.Position{Line: 333, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 333, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 333, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 332, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 332, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 332, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 332, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 332, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 332, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 334, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 334, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 334, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 334, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 333, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 333, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 333, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 333, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 333, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 333, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 335, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 335, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 335, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 335, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 334, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 334, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 334, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 334, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 334, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 336, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 336, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 336, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 336, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 336, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 336, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 335, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 335, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 335, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 337, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 337, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 337, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 337, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 336, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 336, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 336, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 336, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 336, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 337, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 337, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 338, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 338, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 338, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 338, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 338, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 339, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 339, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 340, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 340, Column: 3}, Name: "conv_2d_nhwc_hwcf_q", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 341, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 341, Column: 13}, Raw: "\"Performs 2-D convolution with zero point offsets.\""}},
-			{Pos: irdl.Position{Line: 342, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 342, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 342, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 342, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 342, Column: 3}, Name: "conv_2d_nhwc_hwcf_q", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 343, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 343, Column: 13}, Raw: "\"Performs 2-D convolution with zero point offsets.\""}},
+			{Pos: irdl.Position{Line: 344, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 344, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 344, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 343, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 343, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 343, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 343, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 343, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 343, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 345, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 345, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 345, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 345, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 344, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 344, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 344, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 344, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 344, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 344, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 346, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 346, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 346, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 346, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 346, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 346, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 345, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 345, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 345, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 345, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 347, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 347, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 347, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 347, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 347, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 347, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 346, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 346, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 346, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 346, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 348, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 348, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 348, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 348, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 347, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 347, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 347, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 347, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 347, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 348, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 348, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 349, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 349, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 349, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 349, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 349, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 350, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 350, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 351, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 351, Column: 3}, Name: "conv_2d_nchw_fchw_q", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 352, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 352, Column: 13}, Raw: "\"Performs 2-D convolution with zero point offsets.\""}},
-			{Pos: irdl.Position{Line: 353, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 353, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 353, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 353, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 353, Column: 3}, Name: "conv_2d_nchw_fchw_q", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 354, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 354, Column: 13}, Raw: "\"Performs 2-D convolution with zero point offsets.\""}},
+			{Pos: irdl.Position{Line: 355, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 355, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 355, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 354, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 354, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 354, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 354, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 354, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 354, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 356, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 356, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 356, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 356, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 356, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 356, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 355, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 355, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 355, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 355, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 355, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 355, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 357, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 357, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 357, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 357, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 357, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 357, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 356, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 356, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 356, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 356, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 356, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 356, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 358, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 358, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 358, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 358, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 358, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 358, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 357, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 357, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 357, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 357, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 359, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 359, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 359, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 359, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 358, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 358, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 358, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 358, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 358, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 359, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 359, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 360, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 360, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 360, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 360, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 360, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 361, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 361, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 362, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 362, Column: 3}, Name: "conv_3d_ndhwc_dhwcf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 363, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 363, Column: 13}, Raw: "\"Performs 3-D convolution.\""}},
-			{Pos: irdl.Position{Line: 364, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 364, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 364, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 364, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 364, Column: 3}, Name: "conv_3d_ndhwc_dhwcf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 365, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 365, Column: 13}, Raw: "\"Performs 3-D convolution.\""}},
+			{Pos: irdl.Position{Line: 366, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 366, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 366, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 365, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 365, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 365, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 365, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 365, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 365, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 367, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 367, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 367, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 367, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 366, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 366, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 366, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 366, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 366, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 366, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 368, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 368, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 368, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 368, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 368, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 368, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 367, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 367, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 367, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 35}, Name: "RankedI64Elements3"}},
-				{Pos: irdl.Position{Line: 367, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 367, Column: 75}, Name: "RankedI64Elements3"}},
+			{Pos: irdl.Position{Line: 369, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 369, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 369, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 369, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
-			{Pos: irdl.Position{Line: 368, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 368, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 368, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 368, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 370, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 370, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 370, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 370, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 369, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 369, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 369, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 369, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 369, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 370, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 370, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 371, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 371, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 371, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 371, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 371, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 372, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 372, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 373, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 373, Column: 3}, Name: "depthwise_conv_1d_nwc_wc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 374, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 374, Column: 13}, Raw: "\"Performs depth-wise 1-D convolution.\""}},
-			{Pos: irdl.Position{Line: 375, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 375, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 375, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 375, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 375, Column: 3}, Name: "depthwise_conv_1d_nwc_wc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 376, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 376, Column: 13}, Raw: "\"Performs depth-wise 1-D convolution.\""}},
+			{Pos: irdl.Position{Line: 377, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 377, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 377, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 376, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 376, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 376, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 376, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 376, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 376, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 378, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 378, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 378, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 378, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 378, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 378, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 377, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 377, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 377, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 377, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 377, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 377, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 379, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 379, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 379, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 379, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 379, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 379, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 378, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 378, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 378, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 378, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 378, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 378, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 380, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 380, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 380, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 380, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 380, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 380, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 379, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 379, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 379, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 379, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 381, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 381, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 381, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 381, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 380, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 380, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 380, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 380, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 380, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 381, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 381, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 382, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 382, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 382, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 382, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 382, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 383, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 383, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 384, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 384, Column: 3}, Name: "depthwise_conv_2d_nhwc_hwc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 385, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 385, Column: 13}, Raw: "\"Performs depth-wise 2-D convolution.\""}},
-			{Pos: irdl.Position{Line: 386, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 386, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 386, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 386, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 386, Column: 3}, Name: "depthwise_conv_2d_nhwc_hwc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 387, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 387, Column: 13}, Raw: "\"Performs depth-wise 2-D convolution.\""}},
+			{Pos: irdl.Position{Line: 388, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 388, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 388, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 387, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 387, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 387, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 387, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 387, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 387, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 389, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 389, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 389, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 389, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 389, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 389, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 388, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 388, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 388, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 388, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 388, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 388, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 390, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 390, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 390, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 390, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 390, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 390, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 389, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 389, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 389, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 389, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 389, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 389, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 391, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 391, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 391, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 391, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 391, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 391, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 390, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 390, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 390, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 390, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 392, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 392, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 392, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 392, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 391, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 391, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 391, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 391, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 391, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 392, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 392, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 393, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 393, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 393, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 393, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 393, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 394, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 394, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 395, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 395, Column: 3}, Name: "depthwise_conv_2d_nchw_chw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 396, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 396, Column: 13}, Raw: "\"Performs depth-wise 2-D convolution.\""}},
-			{Pos: irdl.Position{Line: 397, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 397, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 397, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 397, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 397, Column: 3}, Name: "depthwise_conv_2d_nchw_chw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 398, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 398, Column: 13}, Raw: "\"Performs depth-wise 2-D convolution.\""}},
+			{Pos: irdl.Position{Line: 399, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 399, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 399, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 398, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 398, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 398, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 398, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 398, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 398, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 400, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 400, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 400, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 400, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 399, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 399, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 399, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 399, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 399, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 399, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 401, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 401, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 401, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 401, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 401, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 401, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 400, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 400, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 400, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 400, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 402, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 402, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 402, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 402, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 402, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 402, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 401, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 401, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 401, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 401, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 403, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 403, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 403, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 403, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 402, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 402, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 402, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 402, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 402, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 403, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 403, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 404, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 404, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 404, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 404, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 404, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 405, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 405, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 406, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 406, Column: 3}, Name: "pooling_nhwc_sum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 407, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 407, Column: 13}, Raw: "\"Performs sum pooling.\""}},
-			{Pos: irdl.Position{Line: 408, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 408, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 408, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 408, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 408, Column: 3}, Name: "pooling_nhwc_sum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 409, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 409, Column: 13}, Raw: "\"Performs sum pooling.\""}},
+			{Pos: irdl.Position{Line: 410, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 410, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 410, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 409, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 409, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 409, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 409, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 409, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 409, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 411, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 411, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 411, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 411, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 410, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 410, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 410, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 410, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 410, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 410, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 412, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 412, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 412, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 412, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 412, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 412, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 411, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 411, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 411, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 411, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 413, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 413, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 413, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 413, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 413, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 413, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 412, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 412, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 412, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 412, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 414, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 414, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 414, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 414, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 413, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 413, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 413, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 413, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 413, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 414, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 414, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 415, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 415, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 415, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 415, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 415, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 416, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 416, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 417, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 417, Column: 3}, Name: "pooling_nhwc_max", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 418, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 418, Column: 13}, Raw: "\"Performs max pooling.\""}},
-			{Pos: irdl.Position{Line: 419, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 419, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 419, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 419, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 419, Column: 3}, Name: "pooling_nhwc_max", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 420, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 420, Column: 13}, Raw: "\"Performs max pooling.\""}},
+			{Pos: irdl.Position{Line: 421, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 421, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 421, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 420, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 420, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 420, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 420, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 420, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 420, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 422, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 422, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 422, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 422, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 421, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 421, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 421, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 421, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 421, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 421, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 423, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 423, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 423, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 423, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 423, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 423, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 422, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 422, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 422, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 422, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 424, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 424, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 424, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 424, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 424, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 424, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 423, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 423, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 423, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 423, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 425, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 425, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 425, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 425, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 424, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 424, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 424, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 424, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 424, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 425, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 425, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 426, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 426, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 426, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 426, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 426, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 427, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 427, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 428, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 428, Column: 3}, Name: "pooling_nhwc_min", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 429, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 429, Column: 13}, Raw: "\"Performs min pooling.\""}},
-			{Pos: irdl.Position{Line: 430, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 430, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 430, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 430, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 430, Column: 3}, Name: "pooling_nhwc_min", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 431, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 431, Column: 13}, Raw: "\"Performs min pooling.\""}},
+			{Pos: irdl.Position{Line: 432, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 432, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 432, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 431, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 431, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 431, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 431, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 431, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 431, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 433, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 433, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 433, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 433, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 432, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 432, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 432, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 432, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 432, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 432, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 434, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 434, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 434, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 434, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 434, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 434, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 433, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 433, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 433, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 433, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 435, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 435, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 435, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 435, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 435, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 435, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 434, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 434, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 434, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 434, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 436, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 436, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 436, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 436, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 435, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 435, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 435, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 435, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 435, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 436, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 436, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 437, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 437, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 437, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 437, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 437, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 438, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 438, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 439, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 439, Column: 3}, Name: "pooling_nchw_sum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 440, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 440, Column: 13}, Raw: "\"Performs sum pooling.\""}},
-			{Pos: irdl.Position{Line: 441, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 441, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 441, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 441, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 441, Column: 3}, Name: "pooling_nchw_sum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 442, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 442, Column: 13}, Raw: "\"Performs sum pooling.\""}},
+			{Pos: irdl.Position{Line: 443, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 443, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 443, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 442, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 442, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 442, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 442, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 442, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 442, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 444, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 444, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 444, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 444, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 444, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 444, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 443, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 443, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 443, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 443, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 443, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 443, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 445, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 445, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 445, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 445, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 445, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 445, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 444, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 444, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 444, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 444, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 444, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 444, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 446, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 446, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 446, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 446, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 446, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 446, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 445, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 445, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 445, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 445, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 447, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 447, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 447, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 447, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 446, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 446, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 446, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 446, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 446, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 447, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 447, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 448, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 448, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 448, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 448, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 448, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 449, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 449, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 450, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 450, Column: 3}, Name: "pooling_nchw_max", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 451, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 451, Column: 13}, Raw: "\"Performs max pooling.\""}},
-			{Pos: irdl.Position{Line: 452, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 452, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 452, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 452, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 452, Column: 3}, Name: "pooling_nchw_max", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 453, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 453, Column: 13}, Raw: "\"Performs max pooling.\""}},
+			{Pos: irdl.Position{Line: 454, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 454, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 454, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 453, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 453, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 453, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 453, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 453, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 453, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 455, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 455, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 455, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 455, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 455, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 455, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 454, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 454, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 454, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 454, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 454, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 454, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 456, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 456, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 456, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 456, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 456, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 456, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 455, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 455, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 455, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 455, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 455, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 455, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 457, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 457, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 457, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 457, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 457, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 457, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 456, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 456, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 456, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 456, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 458, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 458, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 458, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 458, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 457, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 457, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 457, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 457, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 457, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 458, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 458, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 459, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 459, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 459, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 459, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 459, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 460, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 460, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 461, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 461, Column: 3}, Name: "exp", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 462, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 462, Column: 13}, Raw: "\"Applies exp(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 463, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 463, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 463, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 463, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 463, Column: 3}, Name: "exp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 464, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 464, Column: 13}, Raw: "\"Applies exp(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 465, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 465, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 465, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 464, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 464, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 464, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 464, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 464, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 464, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 466, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 466, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 466, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 466, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 466, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 466, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 465, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 465, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 465, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 465, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 465, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 465, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 467, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 467, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 467, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 467, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 467, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 467, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 466, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 466, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 466, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 466, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 468, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 468, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 468, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 468, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 467, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 467, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 467, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 467, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 467, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 468, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 468, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 469, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 469, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 469, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 469, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 469, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 470, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 470, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 471, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 471, Column: 3}, Name: "log", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 472, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 472, Column: 13}, Raw: "\"Applies log(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 473, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 473, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 473, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 473, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 473, Column: 3}, Name: "log", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 474, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 474, Column: 13}, Raw: "\"Applies log(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 475, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 475, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 475, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 474, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 474, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 474, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 474, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 474, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 474, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 476, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 476, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 476, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 476, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 476, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 476, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 475, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 475, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 475, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 475, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 475, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 475, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 477, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 477, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 477, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 477, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 477, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 477, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 476, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 476, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 476, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 476, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 478, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 478, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 478, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 478, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 477, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 477, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 477, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 477, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 477, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 478, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 478, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 479, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 479, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 479, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 479, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 479, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 480, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 480, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 481, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 481, Column: 3}, Name: "abs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 482, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 482, Column: 13}, Raw: "\"Applies abs(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 483, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 483, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 483, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 483, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 483, Column: 3}, Name: "abs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 484, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 484, Column: 13}, Raw: "\"Applies abs(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 485, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 485, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 485, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 484, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 484, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 484, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 484, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 484, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 484, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 486, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 486, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 486, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 486, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 486, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 486, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 485, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 485, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 485, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 485, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 485, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 485, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 487, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 487, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 487, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 487, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 487, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 487, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 486, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 486, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 486, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 486, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 488, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 488, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 488, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 488, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 487, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 487, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 487, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 487, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 487, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 488, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 488, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 489, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 489, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 489, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 489, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 489, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 490, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 490, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 491, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 491, Column: 3}, Name: "ceil", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 492, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 492, Column: 13}, Raw: "\"Applies ceil(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 493, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 493, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 493, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 493, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 493, Column: 3}, Name: "ceil", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 494, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 494, Column: 13}, Raw: "\"Applies ceil(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 495, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 495, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 495, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 494, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 494, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 494, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 494, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 494, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 494, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 496, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 496, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 496, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 496, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 496, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 496, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 495, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 495, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 495, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 495, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 495, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 495, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 497, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 497, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 497, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 497, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 497, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 497, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 496, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 496, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 496, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 496, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 498, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 498, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 498, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 498, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 497, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 497, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 497, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 497, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 497, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 498, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 498, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 499, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 499, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 499, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 499, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 499, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 500, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 500, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 501, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 501, Column: 3}, Name: "floor", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 502, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 502, Column: 13}, Raw: "\"Applies floor(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 503, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 503, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 503, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 503, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 503, Column: 3}, Name: "floor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 504, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 504, Column: 13}, Raw: "\"Applies floor(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 505, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 505, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 505, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 504, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 504, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 504, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 504, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 504, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 504, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 506, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 506, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 506, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 506, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 506, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 506, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 505, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 505, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 505, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 505, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 505, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 505, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 507, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 507, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 507, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 507, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 507, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 507, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 506, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 506, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 506, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 506, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 508, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 508, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 508, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 508, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 507, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 507, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 507, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 507, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 507, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 508, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 508, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 509, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 509, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 509, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 509, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 509, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 510, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 510, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 511, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 511, Column: 3}, Name: "negf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 512, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 512, Column: 13}, Raw: "\"Applies negf(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 513, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 513, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 513, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 513, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 513, Column: 3}, Name: "negf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 514, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 514, Column: 13}, Raw: "\"Applies negf(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 515, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 515, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 515, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 514, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 514, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 514, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 514, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 514, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 514, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 516, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 516, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 516, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 516, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 516, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 516, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 515, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 515, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 515, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 515, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 515, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 515, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 517, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 517, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 517, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 517, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 517, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 517, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 516, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 516, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 516, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 516, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 518, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 518, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 518, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 518, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 517, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 517, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 517, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 517, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 517, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 518, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 518, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 519, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 519, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 519, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 519, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 519, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 520, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 520, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 521, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 521, Column: 3}, Name: "reciprocal", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 522, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 522, Column: 13}, Raw: "\"Applies reciprocal(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 523, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 523, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 523, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 523, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 523, Column: 3}, Name: "reciprocal", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 524, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 524, Column: 13}, Raw: "\"Applies reciprocal(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 525, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 525, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 525, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 524, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 524, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 524, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 524, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 524, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 524, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 526, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 526, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 526, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 526, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 526, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 526, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 525, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 525, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 525, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 525, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 525, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 525, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 527, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 527, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 527, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 527, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 527, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 527, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 526, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 526, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 526, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 526, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 528, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 528, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 528, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 528, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 527, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 527, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 527, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 527, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 527, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 528, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 528, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 529, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 529, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 529, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 529, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 529, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 530, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 530, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 531, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 531, Column: 3}, Name: "round", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 532, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 532, Column: 13}, Raw: "\"Applies round(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 533, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 533, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 533, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 533, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 533, Column: 3}, Name: "round", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 534, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 534, Column: 13}, Raw: "\"Applies round(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 535, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 535, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 535, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 534, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 534, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 534, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 534, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 534, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 534, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 536, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 536, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 536, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 536, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 536, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 536, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 535, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 535, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 535, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 535, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 535, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 535, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 537, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 537, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 537, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 537, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 537, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 537, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 536, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 536, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 536, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 536, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 538, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 538, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 538, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 538, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 537, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 537, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 537, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 537, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 537, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 538, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 538, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 539, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 539, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 539, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 539, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 539, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 540, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 540, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 541, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 541, Column: 3}, Name: "sqrt", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 542, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 542, Column: 13}, Raw: "\"Applies sqrt(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 543, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 543, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 543, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 543, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 543, Column: 3}, Name: "sqrt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 544, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 544, Column: 13}, Raw: "\"Applies sqrt(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 545, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 545, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 545, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 544, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 544, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 544, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 544, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 544, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 544, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 546, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 546, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 546, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 546, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 546, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 546, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 545, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 545, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 545, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 545, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 545, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 545, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 547, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 547, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 547, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 547, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 547, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 547, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 546, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 546, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 546, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 546, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 548, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 548, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 548, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 548, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 547, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 547, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 547, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 547, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 547, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 548, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 548, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 549, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 549, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 549, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 549, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 549, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 550, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 550, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 551, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 551, Column: 3}, Name: "rsqrt", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 552, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 552, Column: 13}, Raw: "\"Applies rsqrt(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 553, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 553, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 553, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 553, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 553, Column: 3}, Name: "rsqrt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 554, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 554, Column: 13}, Raw: "\"Applies rsqrt(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 555, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 555, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 555, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 554, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 554, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 554, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 554, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 554, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 554, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 556, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 556, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 556, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 556, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 556, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 556, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 555, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 555, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 555, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 555, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 555, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 555, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 557, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 557, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 557, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 557, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 557, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 557, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 556, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 556, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 556, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 556, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 558, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 558, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 558, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 558, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 557, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 557, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 557, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 557, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 557, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 558, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 558, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 559, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 559, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 559, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 559, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 559, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 560, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 560, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 561, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 561, Column: 3}, Name: "square", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 562, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 562, Column: 13}, Raw: "\"Applies square(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 563, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 563, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 563, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 563, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 563, Column: 3}, Name: "square", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 564, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 564, Column: 13}, Raw: "\"Applies square(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 565, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 565, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 565, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 564, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 564, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 564, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 564, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 564, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 564, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 566, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 566, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 566, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 566, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 566, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 566, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 565, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 565, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 565, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 565, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 565, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 565, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 567, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 567, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 567, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 567, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 567, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 567, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 566, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 566, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 566, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 566, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 568, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 568, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 568, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 568, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 567, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 567, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 567, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 567, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 567, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 568, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 568, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 569, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 569, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 569, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 569, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 569, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 570, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 570, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 571, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 571, Column: 3}, Name: "tanh", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 572, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 572, Column: 13}, Raw: "\"Applies tanh(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 573, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 573, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 573, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 573, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 573, Column: 3}, Name: "tanh", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 574, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 574, Column: 13}, Raw: "\"Applies tanh(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 575, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 575, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 575, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 574, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 574, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 574, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 574, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 574, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 574, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 576, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 576, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 576, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 576, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 576, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 576, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 575, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 575, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 575, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 575, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 575, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 575, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 577, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 577, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 577, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 577, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 577, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 577, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 576, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 576, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 576, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 576, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 578, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 578, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 578, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 578, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 577, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 577, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 577, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 577, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 577, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 578, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 578, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 579, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 579, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 579, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 579, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 579, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 580, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 580, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 581, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 581, Column: 3}, Name: "erf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 582, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 582, Column: 13}, Raw: "\"Applies erf(x) elementwise.\""}},
-			{Pos: irdl.Position{Line: 583, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 583, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 583, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 583, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 583, Column: 3}, Name: "erf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 584, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 584, Column: 13}, Raw: "\"Applies erf(x) elementwise.\""}},
+			{Pos: irdl.Position{Line: 585, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 585, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 585, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 584, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 584, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 584, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 584, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 584, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 584, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 586, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 586, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 586, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 586, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 586, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 586, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 585, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 585, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 585, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 585, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 585, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 585, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 587, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 587, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 587, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 587, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 587, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 587, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 586, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 586, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 586, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 586, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 588, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 588, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 588, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 588, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 587, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 587, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 587, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 587, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 587, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 588, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 588, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 589, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 589, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 589, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 589, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 589, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 590, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 590, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 591, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 591, Column: 3}, Name: "add", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 592, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 592, Column: 13}, Raw: "\"Adds two tensors elementwise.\""}},
-			{Pos: irdl.Position{Line: 593, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 593, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 593, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 593, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 593, Column: 3}, Name: "add", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 594, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 594, Column: 13}, Raw: "\"Adds two tensors elementwise.\""}},
+			{Pos: irdl.Position{Line: 595, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 595, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 595, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 594, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 594, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 594, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 594, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 594, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 594, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 596, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 596, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 596, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 596, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 596, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 596, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 595, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 595, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 595, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 595, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 595, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 595, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 597, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 597, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 597, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 597, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 597, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 597, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 596, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 596, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 596, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 596, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 598, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 598, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 598, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 598, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 597, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 597, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 597, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 597, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 597, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 598, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 598, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 599, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 599, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 599, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 599, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 599, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 600, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 600, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 601, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 601, Column: 3}, Name: "sub", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 602, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 602, Column: 13}, Raw: "\"Subtracts two tensors elementwise.\""}},
-			{Pos: irdl.Position{Line: 603, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 603, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 603, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 603, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 603, Column: 3}, Name: "sub", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 604, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 604, Column: 13}, Raw: "\"Subtracts two tensors elementwise.\""}},
+			{Pos: irdl.Position{Line: 605, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 605, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 605, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 604, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 604, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 604, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 604, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 604, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 604, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 606, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 606, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 606, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 606, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 606, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 606, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 605, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 605, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 605, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 605, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 605, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 605, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 607, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 607, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 607, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 607, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 607, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 607, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 606, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 606, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 606, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 606, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 608, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 608, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 608, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 608, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 607, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 607, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 607, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 607, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 607, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 608, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 608, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 609, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 609, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 609, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 609, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 609, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 610, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 610, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 611, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 611, Column: 3}, Name: "mul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 612, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 612, Column: 13}, Raw: "\"Multiplies two tensors elementwise.\""}},
-			{Pos: irdl.Position{Line: 613, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 613, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 613, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 613, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 613, Column: 3}, Name: "mul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 614, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 614, Column: 13}, Raw: "\"Multiplies two tensors elementwise.\""}},
+			{Pos: irdl.Position{Line: 615, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 615, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 615, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 614, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 614, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 614, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 614, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 614, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 614, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 616, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 616, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 616, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 616, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 615, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 615, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 615, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 615, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 615, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 615, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 617, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 617, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 617, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 617, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 617, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 617, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 616, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 616, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 616, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 618, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 618, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 618, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 618, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 617, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 617, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 617, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 617, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 617, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 618, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 618, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 619, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 619, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 619, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 619, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 619, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 620, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 620, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 621, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 621, Column: 3}, Name: "div", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 622, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 622, Column: 13}, Raw: "\"Divides the first tensor by the second tensor, elementwise.\""}},
-			{Pos: irdl.Position{Line: 623, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 623, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 623, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 623, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 623, Column: 3}, Name: "div", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 624, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 624, Column: 13}, Raw: "\"Divides the first tensor by the second tensor, elementwise.\""}},
+			{Pos: irdl.Position{Line: 625, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 625, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 625, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 624, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 624, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 624, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 624, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 624, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 624, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 626, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 626, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 626, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 626, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 626, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 626, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 625, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 625, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 625, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 625, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 625, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 625, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 627, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 627, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 627, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 627, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 627, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 627, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 626, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 626, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 626, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 626, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 628, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 628, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 628, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 628, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 627, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 627, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 627, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 627, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 627, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 628, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 628, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 629, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 629, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 629, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 629, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 629, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 630, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 630, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 631, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 631, Column: 3}, Name: "div_unsigned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 632, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 632, Column: 13}, Raw: "\"Divides the first tensor by the second tensor, elementwise. For integer types, performs an unsigned division.\""}},
-			{Pos: irdl.Position{Line: 633, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 633, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 633, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 633, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 633, Column: 3}, Name: "div_unsigned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 634, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 634, Column: 13}, Raw: "\"Divides the first tensor by the second tensor, elementwise. For integer types, performs an unsigned division.\""}},
+			{Pos: irdl.Position{Line: 635, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 635, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 635, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 634, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 634, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 634, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 634, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 634, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 634, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 636, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 636, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 636, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 636, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 636, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 636, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 635, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 635, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 635, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 635, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 635, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 635, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 637, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 637, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 637, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 637, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 637, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 637, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 636, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 636, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 636, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 636, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 638, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 638, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 638, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 638, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 637, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 637, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 637, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 637, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 637, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 638, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 638, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 639, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 639, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 639, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 639, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 639, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 640, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 640, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 641, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 641, Column: 3}, Name: "max", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 642, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 642, Column: 13}, Raw: "\"Takes the max (signed) between two inputs, elementwise.\""}},
-			{Pos: irdl.Position{Line: 643, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 643, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 643, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 643, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 643, Column: 3}, Name: "max", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 644, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 644, Column: 13}, Raw: "\"Takes the max (signed) between two inputs, elementwise.\""}},
+			{Pos: irdl.Position{Line: 645, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 645, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 645, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 644, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 644, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 644, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 644, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 644, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 644, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 646, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 646, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 646, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 646, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 646, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 646, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 645, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 645, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 645, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 645, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 645, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 645, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 647, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 647, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 647, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 647, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 647, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 647, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 646, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 646, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 646, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 646, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 648, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 648, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 648, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 648, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 647, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 647, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 647, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 647, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 647, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 648, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 648, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 649, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 649, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 649, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 649, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 649, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 650, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 650, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 651, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 651, Column: 3}, Name: "min", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 652, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 652, Column: 13}, Raw: "\"Takes the min (signed) between two inputs, elementwise.\""}},
-			{Pos: irdl.Position{Line: 653, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 653, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 653, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 653, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 653, Column: 3}, Name: "min", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 654, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 654, Column: 13}, Raw: "\"Takes the min (signed) between two inputs, elementwise.\""}},
+			{Pos: irdl.Position{Line: 655, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 655, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 655, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 654, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 654, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 654, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 654, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 654, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 654, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 656, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 656, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 656, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 656, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 655, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 655, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 655, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 655, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 655, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 655, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 657, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 657, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 657, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 657, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 656, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 656, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 656, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 656, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 658, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 658, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 658, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 658, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 657, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 657, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 657, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 657, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 657, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 658, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 658, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 659, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 659, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 659, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 659, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 659, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 660, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 660, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 661, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 661, Column: 3}, Name: "powf", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 662, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 662, Column: 13}, Raw: "\"Takes the powf(lhs, rhs) between two inputs, elementwise.\""}},
-			{Pos: irdl.Position{Line: 663, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 663, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 663, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 663, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 663, Column: 3}, Name: "powf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 664, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 664, Column: 13}, Raw: "\"Takes the powf(lhs, rhs) between two inputs, elementwise.\""}},
+			{Pos: irdl.Position{Line: 665, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 665, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 665, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 664, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 664, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 664, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 664, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 664, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 664, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 666, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 666, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 666, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 666, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 666, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 666, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 665, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 665, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 665, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 665, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 665, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 665, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 667, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 667, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 667, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 667, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 667, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 667, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 666, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 666, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 666, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 666, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 668, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 668, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 668, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 668, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 667, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 667, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 667, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 667, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 667, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 668, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 668, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 669, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 669, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 669, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 669, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 669, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 670, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 670, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 671, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 671, Column: 3}, Name: "select", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 672, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 672, Column: 13}, Raw: "\"Chooses one value based on a binary condition supplied as its first operand.\""}},
-			{Pos: irdl.Position{Line: 673, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 673, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 673, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 673, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 673, Column: 3}, Name: "select", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 674, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 674, Column: 13}, Raw: "\"Chooses one value based on a binary condition supplied as its first operand.\""}},
+			{Pos: irdl.Position{Line: 675, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 675, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 675, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 674, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 674, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 674, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 674, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 674, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 674, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 676, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 676, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 676, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 676, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 676, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 676, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 675, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 675, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 675, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 675, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 675, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 675, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 677, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 677, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 677, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 677, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 677, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 677, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 676, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 676, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 676, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 676, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 678, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 678, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 678, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 678, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 677, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 677, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 677, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 677, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 677, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 678, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 678, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 679, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 679, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 679, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 679, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 679, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 680, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 680, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 681, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 681, Column: 3}, Name: "fill_rng_2d", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 682, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 682, Column: 13}, Raw: "\"Fills the output tensor with pseudo random numbers.\""}},
-			{Pos: irdl.Position{Line: 683, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 683, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 683, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 683, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 683, Column: 3}, Name: "fill_rng_2d", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 684, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 684, Column: 13}, Raw: "\"Fills the output tensor with pseudo random numbers.\""}},
+			{Pos: irdl.Position{Line: 685, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 685, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 685, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 684, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 684, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 684, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 684, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 684, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 684, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 686, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 686, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 686, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 686, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 686, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 686, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 685, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 685, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 685, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 685, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 685, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 685, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 687, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 687, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 687, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 687, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 687, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 687, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 686, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 686, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 686, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 686, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 688, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 688, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 688, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 688, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 687, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 687, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 687, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 687, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 687, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 688, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 688, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 689, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 689, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 689, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 689, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 689, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 690, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 690, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 691, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 691, Column: 3}, Name: "mmt4d", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 692, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 692, Column: 13}, Raw: "\"Performs a matrix-matrix-transpose multiplication of two 4D inputs.\""}},
-			{Pos: irdl.Position{Line: 693, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 693, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 693, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 693, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 693, Column: 3}, Name: "mmt4d", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 694, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 694, Column: 13}, Raw: "\"Performs a matrix-matrix-transpose multiplication of two 4D inputs.\""}},
+			{Pos: irdl.Position{Line: 695, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 695, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 695, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 694, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 694, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 694, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 694, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 694, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 694, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 696, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 696, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 696, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 696, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 696, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 696, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 695, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 695, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 695, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 695, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 695, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 695, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 697, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 697, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 697, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 697, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 697, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 697, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 696, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 696, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 696, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 696, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 698, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 698, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 698, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 698, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 697, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 697, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 697, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 697, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 697, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 698, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 698, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 699, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 699, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 699, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 699, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 699, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 700, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 700, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 701, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 701, Column: 3}, Name: "batch_mmt4d", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 702, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 702, Column: 13}, Raw: "\"Performs a batched matrix-matrix-transpose multiplication of two batched-4D (5D) inputs.\""}},
-			{Pos: irdl.Position{Line: 703, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 703, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 703, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 703, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 703, Column: 3}, Name: "batch_mmt4d", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 704, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 704, Column: 13}, Raw: "\"Performs a batched matrix-matrix-transpose multiplication of two batched-4D (5D) inputs.\""}},
+			{Pos: irdl.Position{Line: 705, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 705, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 705, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 704, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 704, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 704, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 704, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 704, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 704, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 706, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 706, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 706, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 706, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 706, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 706, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 705, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 705, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 705, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 705, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 705, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 705, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 707, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 707, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 707, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 707, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 707, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 707, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 706, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 706, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 706, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 706, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 708, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 708, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 708, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 708, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 707, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 707, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 707, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 707, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 707, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 708, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 708, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 709, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 709, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 709, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 709, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 709, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 710, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 710, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 711, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 711, Column: 3}, Name: "quantized_matmul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 712, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 712, Column: 13}, Raw: "\"Performs a matrix multiplication of two 2D inputs.\""}},
-			{Pos: irdl.Position{Line: 713, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 713, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 713, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 713, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 713, Column: 3}, Name: "quantized_matmul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 714, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 714, Column: 13}, Raw: "\"Performs a matrix multiplication of two 2D inputs.\""}},
+			{Pos: irdl.Position{Line: 715, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 715, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 715, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 714, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 714, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 714, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 714, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 714, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 714, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 716, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 716, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 716, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 716, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 716, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 716, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 715, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 715, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 715, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 715, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 715, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 715, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 717, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 717, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 717, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 717, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 717, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 717, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 716, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 716, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 716, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 716, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 718, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 718, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 718, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 718, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 717, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 717, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 717, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 717, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 717, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 718, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 718, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 719, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 719, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 719, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 719, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 719, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 720, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 720, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 721, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 721, Column: 3}, Name: "quantized_batch_matmul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 722, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 722, Column: 13}, Raw: "\"Performs a batched matrix multiplication of two 3D inputs.\""}},
-			{Pos: irdl.Position{Line: 723, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 723, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 723, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 723, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 723, Column: 3}, Name: "quantized_batch_matmul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 724, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 724, Column: 13}, Raw: "\"Performs a batched matrix multiplication of two 3D inputs.\""}},
+			{Pos: irdl.Position{Line: 725, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 725, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 725, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 724, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 724, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 724, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 724, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 724, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 724, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 726, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 726, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 726, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 726, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 725, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 725, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 725, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 725, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 725, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 727, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 727, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 727, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 727, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 727, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 727, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 726, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 726, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 726, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 726, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 728, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 728, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 728, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 728, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 727, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 727, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 727, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 727, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 727, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 728, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 728, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 729, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 729, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 729, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 729, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 729, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 730, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 730, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 731, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 731, Column: 3}, Name: "conv_1d", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 732, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 732, Column: 13}, Raw: "\"Performs 1-D convolution with no channels.\""}},
-			{Pos: irdl.Position{Line: 733, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 733, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 733, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 733, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 733, Column: 3}, Name: "conv_1d", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 734, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 734, Column: 13}, Raw: "\"Performs 1-D convolution with no channels.\""}},
+			{Pos: irdl.Position{Line: 735, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 735, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 735, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 734, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 734, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 734, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 734, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 734, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 734, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 736, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 736, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 736, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 736, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 736, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 736, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 735, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 735, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 735, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 735, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 735, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 735, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 737, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 737, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 737, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 737, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 737, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 737, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 736, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 736, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 736, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 736, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 738, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 738, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 738, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 738, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 737, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 737, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 737, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 737, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 737, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 738, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 738, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 739, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 739, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 739, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 739, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 739, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 740, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 740, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 741, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 741, Column: 3}, Name: "conv_2d", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 742, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 742, Column: 13}, Raw: "\"Performs 2-D convolution with no channels.\""}},
-			{Pos: irdl.Position{Line: 743, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 743, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 743, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 743, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 743, Column: 3}, Name: "conv_2d", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 744, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 744, Column: 13}, Raw: "\"Performs 2-D convolution with no channels.\""}},
+			{Pos: irdl.Position{Line: 745, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 745, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 745, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 744, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 744, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 744, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 744, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 744, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 744, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 746, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 746, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 746, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 746, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 746, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 746, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 745, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 745, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 745, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 745, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 745, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 745, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 747, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 747, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 747, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 747, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 747, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 747, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 746, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 746, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 746, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 746, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 748, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 748, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 748, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 748, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 747, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 747, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 747, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 747, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 747, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 748, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 748, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 749, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 749, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 749, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 749, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 749, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 750, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 750, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 751, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 751, Column: 3}, Name: "conv_3d", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 752, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 752, Column: 13}, Raw: "\"Performs 3-D convolution with no channels.\""}},
-			{Pos: irdl.Position{Line: 753, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 753, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 753, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 753, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 753, Column: 3}, Name: "conv_3d", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 754, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 754, Column: 13}, Raw: "\"Performs 3-D convolution with no channels.\""}},
+			{Pos: irdl.Position{Line: 755, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 755, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 755, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 754, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 754, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 754, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 754, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 754, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 754, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 756, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 756, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 756, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 756, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 756, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 756, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 755, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 755, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 755, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 755, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 755, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 755, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 757, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 757, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 757, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 757, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 757, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 757, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 756, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 756, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 756, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 756, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 758, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 758, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 758, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 758, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 757, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 757, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 757, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 757, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 757, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 758, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 758, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 759, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 759, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 759, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 759, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 759, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 760, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 760, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 761, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 761, Column: 3}, Name: "conv_1d_ncw_fcw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 762, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 762, Column: 13}, Raw: "\"Performs 1-D convolution.\""}},
-			{Pos: irdl.Position{Line: 763, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 763, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 763, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 763, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 763, Column: 3}, Name: "conv_1d_ncw_fcw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 764, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 764, Column: 13}, Raw: "\"Performs 1-D convolution.\""}},
+			{Pos: irdl.Position{Line: 765, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 765, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 765, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 764, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 764, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 764, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 764, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 764, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 764, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 766, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 766, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 766, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 766, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 765, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 765, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 765, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 765, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 767, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 767, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 767, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 767, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 766, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 766, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 766, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 766, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 768, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 768, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 768, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 768, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 768, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 768, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 767, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 767, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 767, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 769, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 769, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 769, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 769, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 768, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 768, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 768, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 768, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 768, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 769, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 769, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 770, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 770, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 770, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 770, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 770, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 771, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 771, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 772, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 772, Column: 3}, Name: "conv_2d_nhwc_fhwc_q", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 773, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 773, Column: 13}, Raw: "\"Performs 2-D convolution with zero point offsets.\""}},
-			{Pos: irdl.Position{Line: 774, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 774, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 774, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 774, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 774, Column: 3}, Name: "conv_2d_nhwc_fhwc_q", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 775, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 775, Column: 13}, Raw: "\"Performs 2-D convolution with zero point offsets.\""}},
+			{Pos: irdl.Position{Line: 776, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 776, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 776, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 775, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 775, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 775, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 775, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 775, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 777, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 777, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 777, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 777, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 776, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 776, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 776, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 776, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 776, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 778, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 778, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 778, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 778, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 778, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 778, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 777, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 777, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 777, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 777, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 779, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 779, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 779, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 779, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 779, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 779, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 778, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 778, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 778, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 778, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 780, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 780, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 780, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 780, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 779, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 779, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 779, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 779, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 779, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 780, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 780, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 781, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 781, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 781, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 781, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 781, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 782, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 782, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 783, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 783, Column: 3}, Name: "conv_2d_nhwgc_gfhwc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 784, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 784, Column: 13}, Raw: "\"Performs 2-D grouped convolution.\""}},
-			{Pos: irdl.Position{Line: 785, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 785, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 785, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 785, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 785, Column: 3}, Name: "conv_2d_nhwgc_gfhwc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 786, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 786, Column: 13}, Raw: "\"Performs 2-D grouped convolution.\""}},
+			{Pos: irdl.Position{Line: 787, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 787, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 787, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 786, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 786, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 786, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 786, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 786, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 786, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 788, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 788, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 788, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 788, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 787, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 787, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 787, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 787, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 787, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 787, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 789, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 789, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 789, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 789, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 788, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 788, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 788, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 788, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 790, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 790, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 790, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 790, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 789, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 789, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 789, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 791, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 791, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 791, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 791, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 790, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 790, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 790, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 790, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 790, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 791, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 791, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 792, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 792, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 792, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 792, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 792, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 793, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 793, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 794, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 794, Column: 3}, Name: "conv_2d_nhwgc_gfhwc_q", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 795, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 795, Column: 13}, Raw: "\"Performs 2-D grouped convolution with zero point offsets.\""}},
-			{Pos: irdl.Position{Line: 796, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 796, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 796, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 796, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 796, Column: 3}, Name: "conv_2d_nhwgc_gfhwc_q", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 797, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 797, Column: 13}, Raw: "\"Performs 2-D grouped convolution with zero point offsets.\""}},
+			{Pos: irdl.Position{Line: 798, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 798, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 798, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 797, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 797, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 797, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 797, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 799, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 799, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 799, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 799, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 798, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 798, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 798, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 798, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 800, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 800, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 800, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 800, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 800, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 800, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 799, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 799, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 799, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 799, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 799, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 801, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 801, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 801, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 801, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 801, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 801, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 800, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 800, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 800, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 800, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 802, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 802, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 802, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 802, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 801, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 801, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 801, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 801, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 801, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 802, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 802, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 803, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 803, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 803, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 803, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 803, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 804, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 804, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 805, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 805, Column: 3}, Name: "conv_2d_ngchw_fgchw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 806, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 806, Column: 13}, Raw: "\"Performs 2-D grouped convolution.\""}},
-			{Pos: irdl.Position{Line: 807, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 807, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 807, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 807, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 807, Column: 3}, Name: "conv_2d_ngchw_fgchw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 808, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 808, Column: 13}, Raw: "\"Performs 2-D grouped convolution.\""}},
+			{Pos: irdl.Position{Line: 809, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 809, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 809, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 808, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 808, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 808, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 808, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 808, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 808, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 810, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 810, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 810, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 810, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 809, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 809, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 809, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 809, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 809, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 809, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 811, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 811, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 811, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 811, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 810, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 810, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 810, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 810, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 812, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 812, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 812, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 812, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 811, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 811, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 811, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 813, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 813, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 813, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 813, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 812, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 812, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 812, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 812, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 812, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 813, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 813, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 814, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 814, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 814, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 814, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 814, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 815, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 815, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 816, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 816, Column: 3}, Name: "conv_2d_ngchw_gfchw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 817, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 817, Column: 13}, Raw: "\"Performs 2-D grouped convolution.\""}},
-			{Pos: irdl.Position{Line: 818, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 818, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 818, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 818, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 818, Column: 3}, Name: "conv_2d_ngchw_gfchw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 819, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 819, Column: 13}, Raw: "\"Performs 2-D grouped convolution.\""}},
+			{Pos: irdl.Position{Line: 820, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 820, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 820, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 819, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 819, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 819, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 819, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 821, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 821, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 821, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 821, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 820, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 820, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 820, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 820, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 822, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 822, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 822, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 822, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 822, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 822, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 821, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 821, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 821, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 821, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 823, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 823, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 823, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 823, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 823, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 823, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 822, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 822, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 822, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 822, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 824, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 824, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 824, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 824, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 823, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 823, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 823, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 823, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 823, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 824, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 824, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 825, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 825, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 825, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 825, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 825, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 826, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 826, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 827, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 827, Column: 3}, Name: "conv_2d_ngchw_gfchw_q", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 828, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 828, Column: 13}, Raw: "\"Performs 2-D grouped convolution with zero-point offsets.\""}},
-			{Pos: irdl.Position{Line: 829, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 829, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 829, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 829, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 829, Column: 3}, Name: "conv_2d_ngchw_gfchw_q", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 830, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 830, Column: 13}, Raw: "\"Performs 2-D grouped convolution with zero-point offsets.\""}},
+			{Pos: irdl.Position{Line: 831, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 831, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 831, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 830, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 830, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 830, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 830, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 832, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 832, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 832, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 832, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 832, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 832, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 831, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 831, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 831, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 831, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 831, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 831, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 833, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 833, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 833, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 833, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 833, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 833, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 832, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 832, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 832, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 832, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 832, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 832, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 834, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 834, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 834, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 834, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 834, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 834, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 833, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 833, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 833, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 833, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 835, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 835, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 835, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 835, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 834, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 834, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 834, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 834, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 834, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 835, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 835, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 836, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 836, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 836, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 836, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 836, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 837, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 837, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 838, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 838, Column: 3}, Name: "conv_3d_ndhwc_dhwcf_q", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 839, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 839, Column: 13}, Raw: "\"Performs 3-D convolution with zero point offsets.\""}},
-			{Pos: irdl.Position{Line: 840, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 840, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 840, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 840, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 840, Column: 3}, Name: "conv_3d_ndhwc_dhwcf_q", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 841, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 841, Column: 13}, Raw: "\"Performs 3-D convolution with zero point offsets.\""}},
+			{Pos: irdl.Position{Line: 842, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 842, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 842, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 841, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 841, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 841, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 841, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 843, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 843, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 843, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 843, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 842, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 842, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 842, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 842, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 844, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 844, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 844, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 844, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 844, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 844, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 843, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 843, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 843, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 35}, Name: "RankedI64Elements3"}},
-				{Pos: irdl.Position{Line: 843, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 75}, Name: "RankedI64Elements3"}},
+			{Pos: irdl.Position{Line: 845, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 845, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 845, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 845, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 845, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 845, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
-			{Pos: irdl.Position{Line: 844, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 844, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 844, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 844, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 846, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 846, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 846, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 846, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 845, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 845, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 845, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 845, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 845, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 846, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 846, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 847, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 847, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 847, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 847, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 847, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 848, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 848, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 849, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 849, Column: 3}, Name: "conv_3d_ncdhw_fcdhw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 850, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 850, Column: 13}, Raw: "\"Performs 3-D convolution.\""}},
-			{Pos: irdl.Position{Line: 851, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 851, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 851, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 851, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 851, Column: 3}, Name: "conv_3d_ncdhw_fcdhw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 852, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 852, Column: 13}, Raw: "\"Performs 3-D convolution.\""}},
+			{Pos: irdl.Position{Line: 853, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 853, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 853, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 852, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 852, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 852, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 852, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 852, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 854, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 854, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 854, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 854, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 853, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 853, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 853, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 853, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 855, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 855, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 855, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 855, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 855, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 855, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 854, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 854, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 854, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 35}, Name: "RankedI64Elements3"}},
-				{Pos: irdl.Position{Line: 854, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 75}, Name: "RankedI64Elements3"}},
+			{Pos: irdl.Position{Line: 856, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 856, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 856, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 856, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 856, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 856, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
-			{Pos: irdl.Position{Line: 855, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 855, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 855, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 855, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 857, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 857, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 857, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 857, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 856, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 856, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 856, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 856, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 856, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 857, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 857, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 858, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 858, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 858, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 858, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 858, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 859, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 859, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 860, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 860, Column: 3}, Name: "depthwise_conv_1d_ncw_cw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 861, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 861, Column: 13}, Raw: "\"Performs depth-wise 1-D convolution.\""}},
-			{Pos: irdl.Position{Line: 862, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 862, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 862, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 862, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 862, Column: 3}, Name: "depthwise_conv_1d_ncw_cw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 863, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 863, Column: 13}, Raw: "\"Performs depth-wise 1-D convolution.\""}},
+			{Pos: irdl.Position{Line: 864, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 864, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 864, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 863, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 863, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 863, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 863, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 863, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 865, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 865, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 865, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 865, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 864, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 864, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 864, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 864, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 864, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 864, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 866, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 866, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 866, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 866, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 866, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 866, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 865, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 865, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 865, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 865, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 867, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 867, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 867, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 867, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 867, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 867, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 866, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 866, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 866, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 866, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 868, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 868, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 868, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 868, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 867, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 867, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 867, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 867, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 867, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 868, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 868, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 869, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 869, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 869, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 869, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 869, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 870, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 870, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 871, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 871, Column: 3}, Name: "depthwise_conv_1d_nwc_wcm", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 872, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 872, Column: 13}, Raw: "\"Performs depth-wise 1-D convolution.\""}},
-			{Pos: irdl.Position{Line: 873, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 873, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 873, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 873, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 873, Column: 3}, Name: "depthwise_conv_1d_nwc_wcm", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 874, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 874, Column: 13}, Raw: "\"Performs depth-wise 1-D convolution.\""}},
+			{Pos: irdl.Position{Line: 875, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 875, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 875, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 874, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 874, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 874, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 874, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 874, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 874, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 876, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 876, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 876, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 876, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 876, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 876, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 875, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 875, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 875, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 875, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 875, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 875, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 877, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 877, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 877, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 877, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 877, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 877, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 876, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 876, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 876, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 876, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 876, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 876, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 878, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 878, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 878, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 878, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 878, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 878, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 877, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 877, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 877, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 877, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 879, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 879, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 879, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 879, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 878, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 878, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 878, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 878, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 878, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 879, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 879, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 880, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 880, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 880, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 880, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 880, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 881, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 881, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 882, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 882, Column: 3}, Name: "depthwise_conv_2d_nhwc_hwc_q", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 883, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 883, Column: 13}, Raw: "\"Performs depth-wise 2-D convolution.\""}},
-			{Pos: irdl.Position{Line: 884, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 884, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 884, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 884, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 884, Column: 3}, Name: "depthwise_conv_2d_nhwc_hwc_q", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 885, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 885, Column: 13}, Raw: "\"Performs depth-wise 2-D convolution.\""}},
+			{Pos: irdl.Position{Line: 886, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 886, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 886, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 885, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 885, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 885, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 885, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 887, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 887, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 887, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 887, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 886, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 886, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 886, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 886, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 888, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 888, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 888, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 888, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 887, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 887, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 887, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 887, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 887, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 889, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 889, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 889, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 889, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 888, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 888, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 888, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 888, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 890, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 890, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 890, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 889, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 889, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 889, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 889, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 889, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 890, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 890, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 891, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 891, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 891, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 891, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 891, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 892, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 892, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 893, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 893, Column: 3}, Name: "depthwise_conv_2d_nhwc_hwcm", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 894, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 894, Column: 13}, Raw: "\"Performs depth-wise 2-D convolution.\""}},
-			{Pos: irdl.Position{Line: 895, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 895, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 895, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 895, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 895, Column: 3}, Name: "depthwise_conv_2d_nhwc_hwcm", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 896, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 896, Column: 13}, Raw: "\"Performs depth-wise 2-D convolution.\""}},
+			{Pos: irdl.Position{Line: 897, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 897, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 896, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 896, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 896, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 896, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 898, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 898, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 898, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 897, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 897, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 897, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 899, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 899, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 899, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 899, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 898, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 898, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 898, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 900, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 900, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 900, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 900, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 900, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 899, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 899, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 899, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 901, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 901, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 901, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 901, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 900, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 900, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 900, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 900, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 900, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 901, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 901, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 902, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 902, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 902, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 902, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 902, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 903, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 903, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 904, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 904, Column: 3}, Name: "depthwise_conv_2d_nhwc_hwcm_q", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 905, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 905, Column: 13}, Raw: "\"Performs depth-wise 2-D convolution.\""}},
-			{Pos: irdl.Position{Line: 906, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 906, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 906, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 906, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 906, Column: 3}, Name: "depthwise_conv_2d_nhwc_hwcm_q", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 907, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 907, Column: 13}, Raw: "\"Performs depth-wise 2-D convolution.\""}},
+			{Pos: irdl.Position{Line: 908, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 908, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 908, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 907, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 907, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 907, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 907, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 909, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 909, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 909, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 909, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 908, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 908, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 908, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 908, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 910, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 910, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 910, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 910, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 910, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 910, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 909, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 909, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 909, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 909, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 911, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 911, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 911, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 911, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 911, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 911, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 910, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 910, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 910, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 910, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 912, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 912, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 912, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 912, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 911, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 911, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 911, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 911, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 911, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 912, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 912, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 913, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 913, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 913, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 913, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 913, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 914, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 914, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 915, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 915, Column: 3}, Name: "depthwise_conv_3d_ndhwc_dhwc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 916, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 916, Column: 13}, Raw: "\"Performs depth-wise 3-D convolution.\""}},
-			{Pos: irdl.Position{Line: 917, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 917, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 917, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 917, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 917, Column: 3}, Name: "depthwise_conv_3d_ndhwc_dhwc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 918, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 918, Column: 13}, Raw: "\"Performs depth-wise 3-D convolution.\""}},
+			{Pos: irdl.Position{Line: 919, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 919, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 919, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 918, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 918, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 918, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 918, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 918, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 918, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 920, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 920, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 920, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 919, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 919, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 919, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 919, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 919, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 919, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 921, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 921, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 920, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 920, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 35}, Name: "RankedI64Elements3"}},
-				{Pos: irdl.Position{Line: 920, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 75}, Name: "RankedI64Elements3"}},
+			{Pos: irdl.Position{Line: 922, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 922, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 922, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 922, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
-			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 921, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 923, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 923, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 923, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 923, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 922, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 922, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 922, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 922, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 922, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 923, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 923, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 924, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 924, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 924, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 924, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 924, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 925, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 925, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 926, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 926, Column: 3}, Name: "depthwise_conv_3d_ncdhw_cdhw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 927, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 927, Column: 13}, Raw: "\"Performs depth-wise 3-D convolution.\""}},
-			{Pos: irdl.Position{Line: 928, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 928, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 928, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 928, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 928, Column: 3}, Name: "depthwise_conv_3d_ncdhw_cdhw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 929, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 929, Column: 13}, Raw: "\"Performs depth-wise 3-D convolution.\""}},
+			{Pos: irdl.Position{Line: 930, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 930, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 930, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 929, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 929, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 929, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 929, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 931, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 931, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 931, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 931, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 931, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 931, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 930, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 930, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 930, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 930, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 930, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 930, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 932, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 932, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 932, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 932, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 932, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 932, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 931, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 931, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 931, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 931, Column: 35}, Name: "RankedI64Elements3"}},
-				{Pos: irdl.Position{Line: 931, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 931, Column: 75}, Name: "RankedI64Elements3"}},
+			{Pos: irdl.Position{Line: 933, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 933, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 933, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 933, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 933, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 933, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
-			{Pos: irdl.Position{Line: 932, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 932, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 932, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 932, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 934, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 934, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 934, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 934, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 933, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 933, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 933, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 933, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 933, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 934, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 934, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 935, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 935, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 935, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 935, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 935, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 936, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 936, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 937, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 937, Column: 3}, Name: "depthwise_conv_3d_ndhwc_dhwcm", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 938, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 938, Column: 13}, Raw: "\"Performs depth-wise 3-D convolution.\""}},
-			{Pos: irdl.Position{Line: 939, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 939, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 939, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 939, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 939, Column: 3}, Name: "depthwise_conv_3d_ndhwc_dhwcm", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 940, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 940, Column: 13}, Raw: "\"Performs depth-wise 3-D convolution.\""}},
+			{Pos: irdl.Position{Line: 941, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 941, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 941, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 940, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 940, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 940, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 940, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 940, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 940, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 942, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 942, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 942, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 942, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 942, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 942, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 941, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 941, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 941, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 941, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 941, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 941, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 943, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 943, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 943, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 943, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 943, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 943, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 942, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 942, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 942, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 942, Column: 35}, Name: "RankedI64Elements3"}},
-				{Pos: irdl.Position{Line: 942, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 942, Column: 75}, Name: "RankedI64Elements3"}},
+			{Pos: irdl.Position{Line: 944, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 944, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 944, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 944, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 944, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 944, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
-			{Pos: irdl.Position{Line: 943, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 943, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 943, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 943, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 945, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 945, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 945, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 945, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 944, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 944, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 944, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 944, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 944, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 945, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 945, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 946, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 946, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 946, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 946, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 946, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 947, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 947, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 948, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 948, Column: 3}, Name: "pooling_nhwc_max_unsigned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 949, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 949, Column: 13}, Raw: "\"Performs unsigned max pooling.\""}},
-			{Pos: irdl.Position{Line: 950, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 950, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 950, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 950, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 950, Column: 3}, Name: "pooling_nhwc_max_unsigned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 951, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 951, Column: 13}, Raw: "\"Performs unsigned max pooling.\""}},
+			{Pos: irdl.Position{Line: 952, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 952, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 952, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 951, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 951, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 951, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 951, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 951, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 951, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 953, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 953, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 953, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 953, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 953, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 953, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 952, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 952, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 952, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 952, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 952, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 952, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 954, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 954, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 954, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 954, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 954, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 954, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 953, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 953, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 953, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 953, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 953, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 953, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 955, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 955, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 955, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 955, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 955, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 955, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 954, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 954, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 954, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 954, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 956, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 956, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 956, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 956, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 955, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 955, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 955, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 955, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 955, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 956, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 956, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 957, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 957, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 957, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 957, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 957, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 958, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 958, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 959, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 959, Column: 3}, Name: "pooling_nhwc_min_unsigned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 960, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 960, Column: 13}, Raw: "\"Performs unsigned min pooling.\""}},
-			{Pos: irdl.Position{Line: 961, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 961, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 961, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 961, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 961, Column: 3}, Name: "pooling_nhwc_min_unsigned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 962, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 962, Column: 13}, Raw: "\"Performs unsigned min pooling.\""}},
+			{Pos: irdl.Position{Line: 963, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 963, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 963, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 962, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 962, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 962, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 962, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 962, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 962, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 964, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 964, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 964, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 964, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 964, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 964, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 963, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 963, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 963, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 963, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 963, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 963, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 965, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 965, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 965, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 965, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 965, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 965, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 964, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 964, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 964, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 964, Column: 35}, Name: "RankedI64Elements2"}},
-				{Pos: irdl.Position{Line: 964, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 964, Column: 75}, Name: "RankedI64Elements2"}},
+			{Pos: irdl.Position{Line: 966, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 966, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 966, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 966, Column: 35}, Name: "RankedI64Elements2"}},
+				{Pos: irdl.Position{Line: 966, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 966, Column: 75}, Name: "RankedI64Elements2"}},
 			}}},
-			{Pos: irdl.Position{Line: 965, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 965, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 965, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 965, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 967, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 967, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 967, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 967, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 966, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 966, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 966, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 966, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 966, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 967, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 967, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 968, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 968, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 968, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 968, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 968, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 969, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 969, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 970, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 970, Column: 3}, Name: "pooling_nwc_sum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 971, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 971, Column: 13}, Raw: "\"Performs sum pooling.\""}},
-			{Pos: irdl.Position{Line: 972, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 972, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 972, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 972, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 972, Column: 3}, Name: "pooling_nwc_sum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 973, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 973, Column: 13}, Raw: "\"Performs sum pooling.\""}},
+			{Pos: irdl.Position{Line: 974, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 974, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 974, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 973, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 973, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 973, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 973, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 973, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 973, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 975, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 975, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 975, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 975, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 975, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 975, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 974, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 974, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 974, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 974, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 974, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 974, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 976, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 976, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 976, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 976, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 976, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 976, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 975, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 975, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 975, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 975, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 975, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 975, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 977, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 977, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 977, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 977, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 977, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 977, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 976, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 976, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 976, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 976, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 978, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 978, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 978, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 978, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 977, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 977, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 977, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 977, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 977, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 978, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 978, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 979, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 979, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 979, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 979, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 979, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 980, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 980, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 981, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 981, Column: 3}, Name: "pooling_ncw_sum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 982, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 982, Column: 13}, Raw: "\"Performs sum pooling.\""}},
-			{Pos: irdl.Position{Line: 983, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 983, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 983, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 983, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 983, Column: 3}, Name: "pooling_ncw_sum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 984, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 984, Column: 13}, Raw: "\"Performs sum pooling.\""}},
+			{Pos: irdl.Position{Line: 985, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 985, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 985, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 984, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 984, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 984, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 984, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 984, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 984, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 986, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 986, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 986, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 986, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 985, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 985, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 985, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 985, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 985, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 985, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 987, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 987, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 987, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 987, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 987, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 987, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 986, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 986, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 986, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 986, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 988, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 988, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 988, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 988, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 988, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 988, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 987, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 987, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 987, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 987, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 989, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 989, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 989, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 989, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 988, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 988, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 988, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 988, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 988, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 989, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 989, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 990, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 990, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 990, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 990, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 990, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 991, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 991, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 992, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 992, Column: 3}, Name: "pooling_nwc_max", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 993, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 993, Column: 13}, Raw: "\"Performs max pooling.\""}},
-			{Pos: irdl.Position{Line: 994, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 994, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 994, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 994, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 994, Column: 3}, Name: "pooling_nwc_max", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 995, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 995, Column: 13}, Raw: "\"Performs max pooling.\""}},
+			{Pos: irdl.Position{Line: 996, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 996, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 996, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 995, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 995, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 995, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 995, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 995, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 995, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 997, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 997, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 997, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 997, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 997, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 997, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 996, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 996, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 996, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 996, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 996, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 996, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 998, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 998, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 998, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 998, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 998, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 998, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 997, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 997, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 997, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 997, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 997, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 997, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 999, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 999, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 999, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 999, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 999, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 999, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 998, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 998, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 998, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 998, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 1000, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1000, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1000, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1000, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 999, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 999, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 999, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 999, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 999, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 1000, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 1000, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 1001, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1001, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1001, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 1001, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 1001, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 1002, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 1002, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1003, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1003, Column: 3}, Name: "pooling_nwc_max_unsigned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1004, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1004, Column: 13}, Raw: "\"Performs unsigned max pooling.\""}},
-			{Pos: irdl.Position{Line: 1005, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1005, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1005, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 1005, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1005, Column: 3}, Name: "pooling_nwc_max_unsigned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1006, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1006, Column: 13}, Raw: "\"Performs unsigned max pooling.\""}},
+			{Pos: irdl.Position{Line: 1007, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1007, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1007, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 1006, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1006, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1006, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1006, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1006, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1006, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 1008, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1008, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1008, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1008, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 1007, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1007, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1007, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1007, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 1007, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1007, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1009, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1009, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1009, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1009, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1009, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1009, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 1008, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1008, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1008, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 1008, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 1010, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1010, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1010, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1010, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 1010, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1010, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 1009, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1009, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1009, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1009, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 1011, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1011, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1011, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1011, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 1010, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1010, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1010, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 1010, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 1010, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 1011, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 1011, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 1012, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1012, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1012, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 1012, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 1012, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 1013, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 1013, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1014, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1014, Column: 3}, Name: "pooling_ncw_max", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1015, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1015, Column: 13}, Raw: "\"Performs max pooling.\""}},
-			{Pos: irdl.Position{Line: 1016, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1016, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1016, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 1016, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1016, Column: 3}, Name: "pooling_ncw_max", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1017, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1017, Column: 13}, Raw: "\"Performs max pooling.\""}},
+			{Pos: irdl.Position{Line: 1018, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1018, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1018, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 1017, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1017, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1017, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1017, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1017, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1017, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 1019, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1019, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1019, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1019, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1019, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1019, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 1018, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1018, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1018, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1018, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 1018, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1018, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1020, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1020, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1020, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1020, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1020, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1020, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 1019, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1019, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1019, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1019, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 1019, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1019, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 1021, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1021, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1021, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1021, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 1021, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1021, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 1020, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1020, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1020, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1020, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 1022, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1022, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1022, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1022, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 1021, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1021, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1021, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 1021, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 1021, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 1022, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 1022, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 1023, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1023, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1023, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 1023, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 1023, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 1024, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 1024, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1025, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1025, Column: 3}, Name: "pooling_nwc_min", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1026, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1026, Column: 13}, Raw: "\"Performs min pooling.\""}},
-			{Pos: irdl.Position{Line: 1027, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1027, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1027, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 1027, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1027, Column: 3}, Name: "pooling_nwc_min", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1028, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1028, Column: 13}, Raw: "\"Performs min pooling.\""}},
+			{Pos: irdl.Position{Line: 1029, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1029, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1029, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 1028, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1028, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1028, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1028, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1028, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1028, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 1030, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1030, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1030, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1030, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 1029, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1029, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1029, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1029, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 1029, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1029, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1031, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1031, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1031, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1031, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1031, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1031, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 1030, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1030, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1030, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 1030, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 1032, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1032, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1032, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1032, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 1032, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1032, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 1031, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1031, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1031, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1031, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 1033, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1033, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1033, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1033, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 1032, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1032, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1032, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 1032, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 1032, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 1033, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 1033, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 1034, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1034, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1034, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 1034, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 1034, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 1035, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 1035, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1036, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1036, Column: 3}, Name: "pooling_nwc_min_unsigned", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1037, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1037, Column: 13}, Raw: "\"Performs unsigned min pooling.\""}},
-			{Pos: irdl.Position{Line: 1038, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1038, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1038, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 1038, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1038, Column: 3}, Name: "pooling_nwc_min_unsigned", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1039, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1039, Column: 13}, Raw: "\"Performs unsigned min pooling.\""}},
+			{Pos: irdl.Position{Line: 1040, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1040, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1040, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 1039, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1039, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1039, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1039, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1039, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1039, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 1041, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1041, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1041, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1041, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1041, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1041, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 1040, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1040, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1040, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1040, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 1040, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1040, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1042, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1042, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1042, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1042, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1042, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1042, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 1041, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1041, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1041, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1041, Column: 35}, Name: "RankedI64Elements1"}},
-				{Pos: irdl.Position{Line: 1041, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1041, Column: 75}, Name: "RankedI64Elements1"}},
+			{Pos: irdl.Position{Line: 1043, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1043, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1043, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1043, Column: 35}, Name: "RankedI64Elements1"}},
+				{Pos: irdl.Position{Line: 1043, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1043, Column: 75}, Name: "RankedI64Elements1"}},
 			}}},
-			{Pos: irdl.Position{Line: 1042, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1042, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1042, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1042, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 1044, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1044, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1044, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1044, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 1043, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1043, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1043, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 1043, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 1043, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 1044, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 1044, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 1045, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1045, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1045, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 1045, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 1045, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 1046, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 1046, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1047, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1047, Column: 3}, Name: "pooling_ndhwc_sum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1048, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1048, Column: 13}, Raw: "\"Performs 3D sum pooling.\""}},
-			{Pos: irdl.Position{Line: 1049, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1049, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1049, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 1049, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1049, Column: 3}, Name: "pooling_ndhwc_sum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1050, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1050, Column: 13}, Raw: "\"Performs 3D sum pooling.\""}},
+			{Pos: irdl.Position{Line: 1051, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1051, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1051, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 1050, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1050, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1050, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1050, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1050, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1050, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 1052, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1052, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1052, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1052, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1052, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1052, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 1051, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1051, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1051, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1051, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 1051, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1051, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1053, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1053, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1053, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1053, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1053, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1053, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 1052, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1052, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1052, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1052, Column: 35}, Name: "RankedI64Elements3"}},
-				{Pos: irdl.Position{Line: 1052, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1052, Column: 75}, Name: "RankedI64Elements3"}},
+			{Pos: irdl.Position{Line: 1054, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1054, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1054, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1054, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 1054, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1054, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
-			{Pos: irdl.Position{Line: 1053, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1053, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1053, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1053, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 1055, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1055, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1055, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1055, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 1054, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1054, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1054, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 1054, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 1054, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 1055, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 1055, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 1056, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1056, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1056, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 1056, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 1056, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 1057, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 1057, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1058, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1058, Column: 3}, Name: "pooling_ndhwc_max", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1059, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1059, Column: 13}, Raw: "\"Performs 3D max pooling.\""}},
-			{Pos: irdl.Position{Line: 1060, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1060, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1060, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 1060, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1060, Column: 3}, Name: "pooling_ndhwc_max", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1061, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1061, Column: 13}, Raw: "\"Performs 3D max pooling.\""}},
+			{Pos: irdl.Position{Line: 1062, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1062, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1062, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 1061, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1061, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1061, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1061, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1061, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1061, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 1063, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1063, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1063, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1063, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1063, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1063, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 1062, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1062, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1062, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1062, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 1062, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1062, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1064, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1064, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1064, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1064, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1064, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1064, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 1063, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1063, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1063, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1063, Column: 35}, Name: "RankedI64Elements3"}},
-				{Pos: irdl.Position{Line: 1063, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1063, Column: 75}, Name: "RankedI64Elements3"}},
+			{Pos: irdl.Position{Line: 1065, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1065, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1065, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1065, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 1065, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1065, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
-			{Pos: irdl.Position{Line: 1064, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1064, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1064, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1064, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 1066, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1066, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1066, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1066, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 1065, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1065, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1065, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 1065, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 1065, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 1066, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 1066, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 1067, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1067, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1067, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 1067, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 1067, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 1068, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 1068, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1069, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1069, Column: 3}, Name: "pooling_ndhwc_min", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1070, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1070, Column: 13}, Raw: "\"Performs 3D min pooling.\""}},
-			{Pos: irdl.Position{Line: 1071, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1071, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1071, Column: 13}, Name: "SingleBlock"},
+		{Pos: irdl.Position{Line: 1071, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1071, Column: 3}, Name: "pooling_ndhwc_min", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1072, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1072, Column: 13}, Raw: "\"Performs 3D min pooling.\""}},
+			{Pos: irdl.Position{Line: 1073, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1073, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1073, Column: 13}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 1072, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1072, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1072, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1072, Column: 32}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1072, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1072, Column: 59}, Name: "AnyShaped"}},
+			{Pos: irdl.Position{Line: 1074, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1074, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1074, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1074, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1074, Column: 41}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1074, Column: 59}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 1073, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1073, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1073, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1073, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 1073, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1073, Column: 54}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1075, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1075, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1075, Column: 14}, Name: "result_tensors", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1075, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1075, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1075, Column: 54}, Name: "AnyType"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 1074, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1074, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1074, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1074, Column: 35}, Name: "RankedI64Elements3"}},
-				{Pos: irdl.Position{Line: 1074, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1074, Column: 75}, Name: "RankedI64Elements3"}},
+			{Pos: irdl.Position{Line: 1076, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1076, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1076, Column: 17}, Name: "strides", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1076, Column: 35}, Name: "RankedI64Elements3"}},
+				{Pos: irdl.Position{Line: 1076, Column: 55}, Name: "dilations", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1076, Column: 75}, Name: "RankedI64Elements3"}},
 			}}},
-			{Pos: irdl.Position{Line: 1075, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1075, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1075, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1075, Column: 22}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 1077, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1077, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1077, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 1077, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 1076, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1076, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1076, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
-				{Pos: irdl.Position{Line: 1076, Column: 43}, Kind: "printer", Func: "printStructured"},
-				{Pos: irdl.Position{Line: 1076, Column: 70}, Kind: "parser", Func: "parseStructured"},
-				{Pos: irdl.Position{Line: 1077, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
-				{Pos: irdl.Position{Line: 1077, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
+			{Pos: irdl.Position{Line: 1078, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1078, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1078, Column: 12}, Kind: "verifier", Func: "verifyStructuredOp"},
+				{Pos: irdl.Position{Line: 1078, Column: 43}, Kind: "printer", Func: "printStructured"},
+				{Pos: irdl.Position{Line: 1078, Column: 70}, Kind: "parser", Func: "parseStructured"},
+				{Pos: irdl.Position{Line: 1079, Column: 12}, Kind: "canonicalizer", Func: "structuredCanonicalizationPatterns"},
+				{Pos: irdl.Position{Line: 1079, Column: 64}, Kind: "interfaces", Func: "structuredInterfaces"},
 			}}},
 		}}},
 	}},

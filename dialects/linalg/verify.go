@@ -312,3 +312,126 @@ func verifySoftmax(op *ir.Operation) error {
 	}
 	return nil
 }
+
+// winogradSizes returns the output tile size m and the filter size r of
+// a Winograd transform's fmr.
+func winogradSizes(fmr WinogradConv2DFmr) (m, r int64) {
+	switch fmr {
+	case WinogradConv2DFmrF43:
+		return 4, 3
+	case WinogradConv2DFmrF25:
+		return 2, 5
+	}
+	return 2, 3
+}
+
+// compatibleShapes reports whether two shapes of one rank agree wherever
+// both sizes are static.
+func compatibleShapes(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != ir.Dynamic && b[i] != ir.Dynamic && a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// verifyWinogradFilterTransform checks that the filter (F, H, W, C) is
+// r or 1 high and wide, not both 1, and that the output is the transformed
+// filter (alphaH, alphaW, C, F), alpha being m + r - 1 along a transformed
+// dimension and 1 along the other.
+func verifyWinogradFilterTransform(op *ir.Operation) error {
+	w, _ := AsWinogradFilterTransformOp(op)
+	filter := shapeOf(w.Filter().Type())
+	m, r := winogradSizes(w.Fmr())
+	h, wd := filter[1], filter[2]
+	if h != r && h != 1 {
+		return ir.OpError(op, "expect filter height either equals to r or 1")
+	}
+	if wd != r && wd != 1 {
+		return ir.OpError(op, "expect filter width either equals to r or 1")
+	}
+	if h == 1 && wd == 1 {
+		return ir.OpError(op, "expect either filter height or width equals to r")
+	}
+	alpha := func(size int64) int64 {
+		if size == r {
+			return m + r - 1
+		}
+		return 1
+	}
+	want := []int64{alpha(h), alpha(wd), filter[3], filter[0]}
+	if !compatibleShapes(want, shapeOf(w.Output().Type())) {
+		return ir.OpError(op, "the output shape is not expected")
+	}
+	return nil
+}
+
+// verifyWinogradInputTransform checks that the output (alphaH, alphaW,
+// tileH, tileW, N, C) holds the tiles of the input (N, H, W, C): along a
+// dimension the output transforms (its alpha is not 1), alpha is
+// m + r - 1 and there are (size - (r - 1)) / m tiles; along the other,
+// alpha is 1 and each row or column is a tile. A dynamic input size
+// expects alpha m + r - 1 and any number of tiles.
+func verifyWinogradInputTransform(op *ir.Operation) error {
+	w, _ := AsWinogradInputTransformOp(op)
+	in, out := shapeOf(w.Input().Type()), shapeOf(w.Output().Type())
+	m, r := winogradSizes(w.Fmr())
+	tile := m + r - 1
+	want := make([]int64, 6)
+	dim := func(size, outAlpha int64) (alpha, tiles int64) {
+		switch {
+		case size == ir.Dynamic:
+			return tile, ir.Dynamic
+		case outAlpha != 1:
+			return tile, (size - (r - 1)) / m
+		}
+		return 1, size
+	}
+	want[0], want[2] = dim(in[1], out[0])
+	want[1], want[3] = dim(in[2], out[1])
+	want[4], want[5] = in[0], in[3]
+	if !compatibleShapes(want, out) {
+		return ir.OpError(op, "the output shape is not expected")
+	}
+	return nil
+}
+
+// verifyWinogradOutputTransform checks that the value (alphaH, alphaW,
+// tileH, tileW, N, F) has alpha m + r - 1 along each dimension it
+// transforms (alpha not 1) and that the output (N, H, W, F) is the
+// tiles put back together: m (or, untransformed, 1) times the tiles along
+// each of H and W, dynamic where the value's alpha or tiles are.
+func verifyWinogradOutputTransform(op *ir.Operation) error {
+	w, _ := AsWinogradOutputTransformOp(op)
+	val := shapeOf(w.Value().Type())
+	m, r := winogradSizes(w.Fmr())
+	want := make([]int64, 4)
+	dim := func(alpha, tiles int64, what string) (int64, error) {
+		if alpha == ir.Dynamic || tiles == ir.Dynamic {
+			return ir.Dynamic, nil
+		}
+		if alpha == 1 {
+			return tiles, nil
+		}
+		if alpha != m+r-1 {
+			return 0, ir.OpError(op, "expect input "+what+" equals to input tile size")
+		}
+		return m * tiles, nil
+	}
+	var err error
+	if want[1], err = dim(val[0], val[2], "height"); err != nil {
+		return err
+	}
+	if want[2], err = dim(val[1], val[3], "width"); err != nil {
+		return err
+	}
+	want[0], want[3] = val[4], val[5]
+	if !compatibleShapes(want, shapeOf(w.Output().Type())) {
+		return ir.OpError(op, "the output shape is not expected")
+	}
+	return nil
+}

@@ -124,7 +124,7 @@ func SimplificationPatterns(root *ir.Operation) []rewrite.Pattern {
 // Simplify runs buffer-deallocation-simplification on op.
 func Simplify(ctx *ir.Context, op *ir.Operation) {
 	set := rewrite.NewPatternSet(SimplificationPatterns(op)...)
-	rewrite.ApplyPatternsGreedily(ctx, op, set, rewrite.GreedyConfig{TopDown: true, Simplify: rewrite.SimplifyNormal})
+	rewrite.ApplyPatternsGreedily(ctx, op, set, rewrite.GreedyConfig{Simplify: rewrite.SimplifyNormal})
 }
 
 func binaryOp(r *rewrite.Rewriter, name string, loc ir.Location, x, y ir.Value) ir.Value {

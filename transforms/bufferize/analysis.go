@@ -678,7 +678,7 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 	}
 	// A write in a region whose iterations run in parallel into a buffer
 	// defined outside it: every iteration needs its own copy.
-	if len(reads) > 0 {
+	if !a.s.opts.IgnoreParallelRegions && len(reads) > 0 {
 		for w := range ws {
 			at := a.s.parallelRegion(opRegion(w.op))
 			for _, d := range a.s.definitionsOrLeaves(w.op.Operand(w.i)) {

@@ -12,10 +12,10 @@ import (
 )
 
 // upstreamDefaults is mlir-opt-22's --dump-pass-pipeline of
-// one-shot-bufferize without the option Strata does not have
-// (check-parallel-regions; docs/lowering.md says why). dialect-filter,
-// empty, is the blank between copy-before-write and dump-alias-sets.
-const upstreamDefaults = "one-shot-bufferize{allow-return-allocs-from-loops=false allow-unknown-ops=false analysis-fuzzer-seed=0 analysis-heuristic=bottom-up buffer-alignment=64 bufferize-function-boundaries=false copy-before-write=false  dump-alias-sets=false function-boundary-type-conversion=infer-layout-map must-infer-memory-space=false  print-conflicts=false test-analysis-only=false unknown-type-conversion=fully-dynamic-layout-map use-encoding-for-memory-space=false}"
+// one-shot-bufferize. dialect-filter, empty, is the blank between
+// copy-before-write and dump-alias-sets, no-analysis-func-filter the one
+// between must-infer-memory-space and print-conflicts.
+const upstreamDefaults = "one-shot-bufferize{allow-return-allocs-from-loops=false allow-unknown-ops=false analysis-fuzzer-seed=0 analysis-heuristic=bottom-up buffer-alignment=64 bufferize-function-boundaries=false check-parallel-regions=true copy-before-write=false  dump-alias-sets=false function-boundary-type-conversion=infer-layout-map must-infer-memory-space=false  print-conflicts=false test-analysis-only=false unknown-type-conversion=fully-dynamic-layout-map use-encoding-for-memory-space=false}"
 
 func runOpt(t *testing.T, args ...string) (string, string) {
 	t.Helper()
@@ -42,6 +42,7 @@ func TestOptionsAsUpstream(t *testing.T) {
 	for _, o := range []string{
 		"--test-analysis-only ", "--print-conflicts ", "--dump-alias-sets ", "--must-infer-memory-space ",
 		"--copy-before-write ", "--no-analysis-func-filter=<string> ", "--dialect-filter=<string> ",
+		"--check-parallel-regions ",
 	} {
 		if !strings.Contains(passes, "\n        "+o) {
 			t.Errorf("--help does not list one-shot-bufferize's %s", o)

@@ -31,6 +31,7 @@ type oneShotBufferize struct {
 	printConflicts     *bool
 	dumpAliasSets      *bool
 	mustInferSpace     *bool
+	checkParallel      *bool
 	dialectFilter      *[]string
 }
 
@@ -51,6 +52,7 @@ func New() pass.Pass {
 		{Name: bufferization.FullyDynamicLayoutMap, Desc: "use fully dynamic layout maps"},
 	}, "Controls layout maps for non-inferrable memref types.")
 	p.alignment = p.Options.Uint("buffer-alignment", 64, "Sets the alignment of newly allocated buffers.")
+	p.checkParallel = p.Options.Bool("check-parallel-regions", true, "Account for parallel regions in RaW analysis.")
 	p.copyBeforeWrite = p.Options.Bool("copy-before-write", false, "Skip the analysis. Make a buffer copy on every write.")
 	p.heuristic = p.Options.Enum("analysis-heuristic", bufferization.BottomUp, []pass.EnumValue{
 		{Name: bufferization.BottomUp, Desc: "decide the last operations first"},
@@ -100,5 +102,5 @@ func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
 		CopyBeforeWrite: *p.copyBeforeWrite, AnalysisHeuristic: *p.heuristic, AnalysisFuzzerSeed: *p.fuzzerSeed,
 		NoAnalysisFuncFilter: *p.noAnalysisFuncs, UseEncodingForMemorySpace: *p.useEncoding,
 		TestAnalysisOnly: *p.testAnalysisOnly, PrintConflicts: *p.printConflicts, DumpAliasSets: *p.dumpAliasSets,
-		MustInferMemorySpace: *p.mustInferSpace, DialectFilter: *p.dialectFilter})
+		MustInferMemorySpace: *p.mustInferSpace, IgnoreParallelRegions: !*p.checkParallel, DialectFilter: *p.dialectFilter})
 }
