@@ -175,7 +175,24 @@ type state struct {
 	ctx *ir.Context
 }
 
+// empty is a new buffer of undefined contents. Upstream replaces the
+// tensor.empty, when it is used, by a bufferization.alloc_tensor without
+// copy, bufferized in turn into the allocation; outside dialect-filter
+// that alloc_tensor stays, on tensors, and its users read its buffer
+// through bufferization.to_buffer.
 func (s *state) empty(op *ir.Operation) error {
+	if !s.Bufferizes(bufferization.AllocTensorOpName) {
+		if ir.HasUses(op.Result(0)) {
+			var space ir.Attribute
+			if mt, ok := s.IdentityType(op.Result(0).Type()).(*ir.MemRefType); ok {
+				space = mt.MemorySpace
+			}
+			at := bufferization.BuildAllocTensor(s.b, op.Loc(), op.Operands(), op.Result(0).Type(), bufferization.AllocTensorOptions{MemorySpace: space})
+			ir.ReplaceAllUsesWith(op.Result(0), at.Result())
+		}
+		s.Erase(op)
+		return nil
+	}
 	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.IdentityType(op.Result(0).Type()), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	s.SetResult(op.Result(0), nb, nil)
 	s.MarkUndefinedContents(op.Result(0))
