@@ -36,8 +36,8 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", collapsing{aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })}})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", collapsing{aliasing{model((*state).collapseShape)}})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model((*state).expandShape)})
 }
 
 // aliasing is the model of an operation whose result is a view of the
@@ -570,19 +570,60 @@ func (s *state) foldedSum(op *ir.Operation, n ir.Value, lo, hi ir.OpFoldResult) 
 	return ap.Result()
 }
 
-func (s *state) reshape(op *ir.Operation, name string) error {
-	src, err := s.Buffer(op, op.Operand(0))
+// expandShape is memref.expand_shape of the operand's buffer: any strided
+// buffer expands, into the strides its groups imply.
+func (s *state) expandShape(op *ir.Operation) error {
+	src, mt, rt, err := s.reshapeSource(op)
 	if err != nil {
 		return err
 	}
-	if mt, ok := src.Type().(*ir.MemRefType); !ok || mt.Layout != nil {
-		// Only identity buffers are reshaped.
+	t, ok := memref.ExpandedType(s.ctx, mt, rt.Shape, memref.Reassociation(op))
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: the buffer's layout is not strided")
+	}
+	return s.reshape(op, memref.ExpandShapeOpName, src, t)
+}
+
+// collapseShape is memref.collapse_shape of the operand's buffer, or of a
+// copy of it with the identity layout when its groups may not be
+// contiguous, as upstream.
+func (s *state) collapseShape(op *ir.Operation) error {
+	src, mt, rt, err := s.reshapeSource(op)
+	if err != nil {
+		return err
+	}
+	reassoc := memref.Reassociation(op)
+	if !memref.GuaranteedCollapsible(s.ctx, mt, reassoc) {
 		nb := s.Alloc(s.TensorType(op.Operand(0)), src, nil)
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
-		src = nb
+		src, mt = nb, nb.Type().(*ir.MemRefType)
 	}
+	t, ok := memref.CollapsedType(s.ctx, mt, rt.Shape, reassoc)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: the buffer's layout is not strided")
+	}
+	return s.reshape(op, memref.CollapseShapeOpName, src, t)
+}
+
+// reshapeSource returns the buffer of reshape op's operand, its type and
+// op's result type.
+func (s *state) reshapeSource(op *ir.Operation) (ir.Value, *ir.MemRefType, *ir.RankedTensorType, error) {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	mt, ok := src.Type().(*ir.MemRefType)
+	rt, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || !ok2 {
+		return nil, nil, nil, ir.NewError(op.Loc(), "failed to bufferize op: reshapes of unranked buffers are not supported")
+	}
+	return src, mt, rt, nil
+}
+
+// reshape replaces op by the memref reshape name of buffer src, of type t.
+func (s *state) reshape(op *ir.Operation, name string, src ir.Value, t *ir.MemRefType) error {
 	r := s.b.Create(&ir.OperationState{Name: s.ctx.OpName(name), Loc: op.Loc(), Operands: append([]ir.Value{src}, op.Operands()[1:]...),
-		ResultTypes: []ir.Type{s.IdentityType(op.Result(0).Type())}, Properties: op.Properties(), Attributes: op.Attrs()})
+		ResultTypes: []ir.Type{t}, Properties: op.Properties(), Attributes: op.Attrs()})
 	// A reshape writes nothing and its result is a view of its operand's
 	// buffer: when the two may not share it, the view is copied (setView),
 	// as upstream copies the one result of an operation that does not
