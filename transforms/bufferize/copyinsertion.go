@@ -67,8 +67,10 @@ func (s *state) insertTensorCopies(f *ir.Operation, a *analysis) error {
 		if !known {
 			continue
 		}
-		if err := s.resolveOperands(op, a); err != nil {
-			return err
+		if ip, ok := m.(bufferization.ImplicitlyInPlace); !ok || !ip.ImplicitlyInPlace(op) {
+			if err := s.resolveOperands(op, a); err != nil {
+				return err
+			}
 		}
 		if r, ok := m.(bufferization.ConflictResolver); ok {
 			if err := r.ResolveConflicts(op, cs); err != nil {

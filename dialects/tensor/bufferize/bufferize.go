@@ -147,6 +147,11 @@ func (parallelInsert) BufferizesToMemoryWrite(_ *ir.Operation, operand int) bool
 // has no results.
 func (parallelInsert) AliasingResults(*ir.Operation, int) []int { return nil }
 
+// ImplicitlyInPlace implements bufferization.ImplicitlyInPlace: the
+// shared output is written where the scf.forall keeps it, and a source
+// read out of place is read where it is.
+func (parallelInsert) ImplicitlyInPlace(*ir.Operation) bool { return true }
+
 // DestinationOperand implements bufferization.SubsetInsertion.
 func (parallelInsert) DestinationOperand(*ir.Operation) int { return 1 }
 
