@@ -139,9 +139,12 @@ type parallelInsert struct{ model }
 // source is read.
 func (parallelInsert) BufferizesToMemoryRead(_ *ir.Operation, operand int) bool { return operand == 0 }
 
-// BufferizesToMemoryWrite implements bufferization.AliasAnalysis: the
-// shared output is written.
-func (parallelInsert) BufferizesToMemoryWrite(_ *ir.Operation, operand int) bool { return operand == 1 }
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis: as
+// upstream's analysis finds, the write into the shared output is no
+// write the in-place analysis weighs against the reads of its buffer: it
+// is the scf.forall's, whose shared output operand is always written and
+// read, and whose iterations each write their own part of it.
+func (parallelInsert) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
 
 // AliasingResults implements bufferization.AliasAnalysis: the operation
 // has no results.
