@@ -493,7 +493,10 @@ func (s *state) pad(op *ir.Operation) error {
 		}
 		dyn = append(dyn, s.foldedSum(op, n, lows[d], highs[d]))
 	}
-	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	// The padded buffer is in the memory space of the source's, as
+	// upstream's getBufferType of tensor.pad.
+	nt := s.ctx.MemRefType(rt.Shape, rt.Elem, nil, memref.MemorySpaceOf(src.Type()))
+	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, nt, memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	if err := s.fill(op, nb); err != nil {
 		return err
 	}
