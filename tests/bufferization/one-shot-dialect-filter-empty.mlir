@@ -1,6 +1,7 @@
 // RUN: strata-opt --split-input-file --one-shot-bufferize="dialect-filter=tensor" %s | FileCheck %s
 // RUN: strata-opt --split-input-file --one-shot-bufferize="dialect-filter=tensor,scf" %s | FileCheck %s --check-prefix=SCF
 // RUN: strata-opt --split-input-file --one-shot-bufferize="dialect-filter=tensor,bufferization" %s | FileCheck %s --check-prefix=BUF
+// RUN: strata-opt --split-input-file --one-shot-bufferize="dialect-filter=linalg" %s | FileCheck %s --check-prefix=LINALG
 
 // A tensor.empty becomes a bufferization.alloc_tensor. Without the
 // bufferization dialect in the filter, that alloc_tensor stays on tensors
@@ -58,4 +59,21 @@ func.func @empty_loop_init(%i: index, %v: f32, %n: index) -> tensor<?xf32> {
 func.func @empty_unused(%i: index) {
   %0 = tensor.empty(%i) : tensor<?xf32>
   return
+}
+
+// -----
+
+// A new tensor without the old contents takes the sizes that the
+// operation defining the old one states (here the tensor.empty's
+// operand), not tensor.dim of it.
+// LINALG-LABEL: func.func @fill_of_empty
+// LINALG: %[[E:.*]] = tensor.empty(%arg0) : tensor<?xf32>
+// LINALG-NEXT: %[[A:.*]] = bufferization.alloc_tensor(%arg0) : tensor<?xf32>
+// LINALG-NEXT: %[[M:.*]] = bufferization.to_buffer %[[A]]
+// LINALG-NEXT: linalg.fill ins(%arg1 : f32) outs(%[[M]]
+func.func @fill_of_empty(%i: index, %v: f32) -> tensor<?xf32> {
+  %0 = tensor.empty(%i) : tensor<?xf32>
+  %1 = linalg.fill ins(%v : f32) outs(%0 : tensor<?xf32>) -> tensor<?xf32>
+  %2 = tensor.insert %v into %1[%i] : tensor<?xf32>
+  return %2 : tensor<?xf32>
 }
