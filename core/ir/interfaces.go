@@ -328,6 +328,19 @@ type TilingInterface interface {
 // TilingOp is the handle of TilingInterface.
 var TilingOp = DeclareOpInterface[TilingInterface]("ir.TilingInterface")
 
+// ReifyRankedShapedTypeOpInterface is MLIR's interface of that name: an
+// operation that states the sizes of its ranked shaped results in values
+// available before it, without running it.
+type ReifyRankedShapedTypeOpInterface interface {
+	// ReifyResultShapes returns, for each result, its size in each
+	// dimension (a constant for a static one), building at b the values
+	// it needs; false when it cannot state them.
+	ReifyResultShapes(b *Builder, op *Operation) ([][]OpFoldResult, bool)
+}
+
+// ReifyRankedShapedTypeOp is the handle of ReifyRankedShapedTypeOpInterface.
+var ReifyRankedShapedTypeOp = DeclareOpInterface[ReifyRankedShapedTypeOpInterface]("ir.ReifyRankedShapedTypeOpInterface")
+
 // Speculatability says whether an operation may run where it would not
 // have run, e.g. hoisted out of a loop (MLIR's Speculation::Speculatability).
 type Speculatability uint8

@@ -429,6 +429,11 @@ type State interface {
 	// write is then in place, and a model makes no copy of its own to
 	// keep a loop from passing on a buffer from outside it.
 	ResolvedOnTensors() bool
+	// Bufferizes reports whether the pass rewrites the operations named
+	// opName (those of the dialects of dialect-filter, or all): a model
+	// that replaces its operation by another tensor operation, as
+	// upstream does, leaves that one on tensors when it does not.
+	Bufferizes(opName string) bool
 }
 
 // FuncSummary is what one-shot-bufferize knows about a bufferized

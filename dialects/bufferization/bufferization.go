@@ -15,6 +15,8 @@ import (
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/tensor"
 )
 
 //go:embed bufferization.irdl
@@ -36,9 +38,45 @@ func Register(ctx *ir.Context) {
 	if on := ctx.LookupOpName("bufferization.materialize_in_destination"); on != nil {
 		ir.MemoryEffectsOp.Attach(on.Def, ir.EffectsFunc(materializeEffects))
 	}
+	if on := ctx.LookupOpName(AllocTensorOpName); on != nil {
+		ir.ReifyRankedShapedTypeOp.Attach(on.Def, allocTensorShape{})
+	}
 	if d := ctx.Dialect("bufferization"); d != nil {
 		d.Inlinable = true
 	}
+}
+
+// allocTensorShape is the ReifyRankedShapedTypeOpInterface model of
+// bufferization.alloc_tensor: a dynamic size is the tensor.dim of the
+// tensor it copies, or else its size operand.
+type allocTensorShape struct{}
+
+// ReifyResultShapes implements ir.ReifyRankedShapedTypeOpInterface.
+func (allocTensorShape) ReifyResultShapes(b *ir.Builder, op *ir.Operation) ([][]ir.OpFoldResult, bool) {
+	at, ok := AsAllocTensorOp(op)
+	rt, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || !ok2 {
+		return nil, false
+	}
+	dyn := at.DynamicSizes()
+	sizes := make([]ir.OpFoldResult, len(rt.Shape))
+	k := 0
+	for i, d := range rt.Shape {
+		switch {
+		case d != ir.Dynamic:
+			sizes[i] = ir.IndexConst(d)
+		case at.Copy() != nil:
+			idx := b.Ctx.IndexType()
+			c := arith.BuildConstant(b, op.Loc(), b.Ctx.IntegerAttr(idx, int64(i)), idx).Result()
+			sizes[i] = ir.OpFoldResult{Value: tensor.BuildDim(b, op.Loc(), at.Copy(), c).Result()}
+		case k < len(dyn):
+			sizes[i] = ir.OpFoldResult{Value: dyn[k]}
+			k++
+		default:
+			return nil, false
+		}
+	}
+	return [][]ir.OpFoldResult{sizes}, true
 }
 
 func shapeOf(t ir.Type) ([]int64, bool) {

@@ -81,6 +81,15 @@ type ConflictResolver interface {
 	ResolveConflicts(op *ir.Operation, s CopyState) error
 }
 
+// ImplicitlyInPlace is implemented by models of operations whose operands
+// are never copied on tensors before the rewriting, whatever the analysis
+// decided (MLIR's resolveConflicts that resolves nothing):
+// tensor.parallel_insert_slice writes the shared output of its
+// scf.forall, which makes the copies its shared outputs need.
+type ImplicitlyInPlace interface {
+	ImplicitlyInPlace(op *ir.Operation) bool
+}
+
 // CopyState is what a ConflictResolver is offered.
 type CopyState interface {
 	AnalysisState

@@ -286,8 +286,12 @@ func reassociation(op *ir.Operation) [][]int64 {
 	return out
 }
 
-// expandedType is ExpandShapeOp::computeExpandedType.
-func expandedType(ctx *ir.Context, src *ir.MemRefType, shape []int64, reassoc [][]int64) (*ir.MemRefType, bool) {
+// ExpandedType returns the type of the memref.expand_shape of a buffer of
+// type src into shape with the reassociation groups reassoc (MLIR's
+// ExpandShapeOp::computeExpandedType): an identity buffer expands into an
+// identity one, a strided one into the strides its groups imply; false
+// when src's layout is not strided.
+func ExpandedType(ctx *ir.Context, src *ir.MemRefType, shape []int64, reassoc [][]int64) (*ir.MemRefType, bool) {
 	if isIdentityLayout(src) {
 		return ctx.MemRefType(shape, src.Elem, nil, src.MemorySpace), true
 	}
@@ -317,8 +321,42 @@ func expandedType(ctx *ir.Context, src *ir.MemRefType, shape []int64, reassoc []
 	return stridedType(ctx, shape, src.Elem, srcOffset, strides, src.MemorySpace), true
 }
 
-// collapsedLayout is computeCollapsedLayoutMap (not strict).
-func collapsedLayout(ctx *ir.Context, src *ir.MemRefType, reassoc [][]int64) (*ir.StridedLayoutAttr, bool) {
+// CollapsedType returns the type of the memref.collapse_shape of a buffer
+// of type src into shape with the reassociation groups reassoc (MLIR's
+// CollapseShapeOp::computeCollapsedType, the result shape given): an
+// identity buffer collapses into an identity one; false when src's layout
+// is not strided or a group is certainly not contiguous.
+func CollapsedType(ctx *ir.Context, src *ir.MemRefType, shape []int64, reassoc [][]int64) (*ir.MemRefType, bool) {
+	if isIdentityLayout(src) {
+		return ctx.MemRefType(shape, src.Elem, nil, src.MemorySpace), true
+	}
+	l, ok := collapsedLayout(ctx, src, reassoc, false)
+	if !ok {
+		return nil, false
+	}
+	return ctx.MemRefType(shape, src.Elem, l, src.MemorySpace), true
+}
+
+// GuaranteedCollapsible reports whether the groups reassoc of a buffer of
+// type src are known to be contiguous, so that it collapses without a copy
+// (MLIR's CollapseShapeOp::isGuaranteedCollapsible): an identity buffer
+// always, a strided one when its static strides say so.
+func GuaranteedCollapsible(ctx *ir.Context, src *ir.MemRefType, reassoc [][]int64) bool {
+	if isIdentityLayout(src) {
+		return true
+	}
+	_, ok := collapsedLayout(ctx, src, reassoc, true)
+	return ok
+}
+
+// Reassociation returns the reassociation groups of a reshape operation
+// (memref or tensor expand_shape and collapse_shape), from its
+// `reassociation` attribute.
+func Reassociation(op *ir.Operation) [][]int64 { return reassociation(op) }
+
+// collapsedLayout is computeCollapsedLayoutMap. Not strict, a group whose
+// strides are not all known is taken as contiguous; strict, it is not.
+func collapsedLayout(ctx *ir.Context, src *ir.MemRefType, reassoc [][]int64, strict bool) (*ir.StridedLayoutAttr, bool) {
 	srcStrides, srcOffset, ok := viewlike.StridesAndOffset(src)
 	if !ok {
 		return nil, false
@@ -348,10 +386,13 @@ func collapsedLayout(ctx *ir.Context, src *ir.MemRefType, reassoc [][]int64) (*i
 		for k := len(g) - 1; k >= 1; k-- {
 			idx := g[k]
 			stride = satMul(stride, shape[idx])
+			srcStride := srcStrides[idx-1]
+			if strict && (stride == ir.Dynamic || srcStride == ir.Dynamic) {
+				return nil, false
+			}
 			if shape[idx-1] == 1 {
 				continue
 			}
-			srcStride := srcStrides[idx-1]
 			if stride != ir.Dynamic && srcStride != ir.Dynamic && stride != srcStride {
 				return nil, false
 			}

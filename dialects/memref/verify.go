@@ -639,7 +639,7 @@ func verifyExpandShape(op *ir.Operation) error {
 	if err := verifyCollapsedShape(op, src.Shape, res.Shape, reassoc); err != nil {
 		return err
 	}
-	exp, ok := expandedType(op.Context(), src, res.Shape, reassoc)
+	exp, ok := ExpandedType(op.Context(), src, res.Shape, reassoc)
 	if !ok {
 		return opErr(op, "invalid source layout map")
 	}
@@ -675,16 +675,9 @@ func verifyCollapseShape(op *ir.Operation) error {
 	if err := verifyCollapsedShape(op, res.Shape, src.Shape, reassoc); err != nil {
 		return err
 	}
-	ctx := op.Context()
-	var exp *ir.MemRefType
-	if isIdentityLayout(src) {
-		exp = ctx.MemRefType(res.Shape, src.Elem, nil, src.MemorySpace)
-	} else {
-		l, ok := collapsedLayout(ctx, src, reassoc)
-		if !ok {
-			return opErr(op, "invalid source layout map or collapsing non-contiguous dims")
-		}
-		exp = ctx.MemRefType(res.Shape, src.Elem, l, src.MemorySpace)
+	exp, ok := CollapsedType(op.Context(), src, res.Shape, reassoc)
+	if !ok {
+		return opErr(op, "invalid source layout map or collapsing non-contiguous dims")
 	}
 	if exp != res {
 		return opErr(op, "expected collapsed type to be %s but found %s", ts(exp), ts(res))

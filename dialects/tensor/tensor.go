@@ -44,9 +44,38 @@ func Register(ctx *ir.Context) {
 			ir.DestinationStyleOp.Attach(on.Def, ir.DPSInitsFunc(dpsDest))
 		}
 	}
+	if on := ctx.LookupOpName(EmptyOpName); on != nil {
+		ir.ReifyRankedShapedTypeOp.Attach(on.Def, emptyShape{})
+	}
 	if d := ctx.Dialect("tensor"); d != nil {
 		d.Inlinable = true
 	}
+}
+
+// emptyShape is the ReifyRankedShapedTypeOpInterface model of
+// tensor.empty: its dynamic sizes are its operands.
+type emptyShape struct{}
+
+// ReifyResultShapes implements ir.ReifyRankedShapedTypeOpInterface.
+func (emptyShape) ReifyResultShapes(_ *ir.Builder, op *ir.Operation) ([][]ir.OpFoldResult, bool) {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return nil, false
+	}
+	sizes := make([]ir.OpFoldResult, len(rt.Shape))
+	k := 0
+	for i, d := range rt.Shape {
+		if d != Dynamic {
+			sizes[i] = ir.IndexConst(d)
+			continue
+		}
+		if k >= op.NumOperands() {
+			return nil, false
+		}
+		sizes[i] = ir.OpFoldResult{Value: op.Operand(k)}
+		k++
+	}
+	return [][]ir.OpFoldResult{sizes}, true
 }
 
 // dpsDest is the destination of tensor.insert and tensor.insert_slice:

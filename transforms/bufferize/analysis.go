@@ -3,6 +3,7 @@ package bufferize
 import (
 	"errors"
 	"slices"
+	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -92,7 +93,14 @@ type models struct {
 // allowed reports whether op belongs to a dialect the pass bufferizes
 // (upstream's OpFilter of dialect-filter).
 func (ms *models) allowed(op *ir.Operation) bool {
-	return len(ms.filter) == 0 || slices.Contains(ms.filter, op.OpName().DialectNamespace())
+	return ms.Bufferizes(op.OpName().Name)
+}
+
+// Bufferizes implements bufferization.State: whether the operations named
+// opName belong to a dialect of dialect-filter.
+func (ms *models) Bufferizes(opName string) bool {
+	dialect, _, _ := strings.Cut(opName, ".")
+	return len(ms.filter) == 0 || slices.Contains(ms.filter, dialect)
 }
 
 // ValueRead implements bufferization.AnalysisState.

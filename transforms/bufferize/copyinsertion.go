@@ -1,6 +1,8 @@
 package bufferize
 
 import (
+	"slices"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -67,8 +69,10 @@ func (s *state) insertTensorCopies(f *ir.Operation, a *analysis) error {
 		if !known {
 			continue
 		}
-		if err := s.resolveOperands(op, a); err != nil {
-			return err
+		if ip, ok := m.(bufferization.ImplicitlyInPlace); !ok || !ip.ImplicitlyInPlace(op) {
+			if err := s.resolveOperands(op, a); err != nil {
+				return err
+			}
 		}
 		if r, ok := m.(bufferization.ConflictResolver); ok {
 			if err := r.ResolveConflicts(op, cs); err != nil {
@@ -190,12 +194,14 @@ func (s *state) tensorCopy(loc ir.Location, v ir.Value, contents bool) (ir.Value
 	if contents {
 		return bufferization.BuildAllocTensor(s.b, loc, nil, rt, bufferization.AllocTensorOptions{Copy: v}).Result(), nil
 	}
-	var dyn []ir.Value
-	idx := s.ctx.IndexType()
-	for i, d := range rt.Shape {
-		if d == ir.Dynamic {
-			c := arith.BuildConstant(s.b, loc, s.ctx.IntegerAttr(idx, int64(i)), idx).Result()
-			dyn = append(dyn, tensor.BuildDim(s.b, loc, v, c).Result())
+	dyn := s.reifiedSizes(loc, v, rt)
+	if dyn == nil {
+		idx := s.ctx.IndexType()
+		for i, d := range rt.Shape {
+			if d == ir.Dynamic {
+				c := arith.BuildConstant(s.b, loc, s.ctx.IntegerAttr(idx, int64(i)), idx).Result()
+				dyn = append(dyn, tensor.BuildDim(s.b, loc, v, c).Result())
+			}
 		}
 	}
 	space, err := s.tensorMemorySpace(v)
@@ -203,6 +209,39 @@ func (s *state) tensorCopy(loc ir.Location, v ir.Value, contents bool) (ir.Value
 		return nil, err
 	}
 	return bufferization.BuildAllocTensor(s.b, loc, dyn, rt, bufferization.AllocTensorOptions{MemorySpace: space}).Result(), nil
+}
+
+// reifiedSizes returns the dynamic sizes of v, of type rt, as the
+// operation that defines it states them (ir.ReifyRankedShapedTypeOp),
+// built at s's builder, or nil when it does not or v has no dynamic size:
+// a new tensor takes them rather than tensor.dim of v, as upstream's
+// allocateTensorForShapedValue.
+func (s *state) reifiedSizes(loc ir.Location, v ir.Value, rt *ir.RankedTensorType) []ir.Value {
+	r, ok := v.(*ir.OpResult)
+	if !ok || !slices.Contains(rt.Shape, ir.Dynamic) {
+		return nil
+	}
+	m, ok := ir.ReifyRankedShapedTypeOp.Of(r.Owner())
+	if !ok {
+		return nil
+	}
+	shapes, ok := m.ReifyResultShapes(s.b, r.Owner())
+	if !ok || r.Index() >= len(shapes) || len(shapes[r.Index()]) != len(rt.Shape) {
+		return nil
+	}
+	var dyn []ir.Value
+	idx := s.ctx.IndexType()
+	for i, d := range rt.Shape {
+		if d != ir.Dynamic {
+			continue
+		}
+		f := shapes[r.Index()][i]
+		if f.Value == nil {
+			f.Value = arith.BuildConstant(s.b, loc, s.ctx.IntegerAttr(idx, f.Const), idx).Result()
+		}
+		dyn = append(dyn, f.Value)
+	}
+	return dyn
 }
 
 // tensorMemorySpace returns the memory space of the buffer of tensor v

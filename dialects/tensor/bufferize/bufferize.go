@@ -36,8 +36,8 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", collapsing{aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })}})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", collapsing{aliasing{model((*state).collapseShape)}})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model((*state).expandShape)})
 }
 
 // aliasing is the model of an operation whose result is a view of the
@@ -139,13 +139,21 @@ type parallelInsert struct{ model }
 // source is read.
 func (parallelInsert) BufferizesToMemoryRead(_ *ir.Operation, operand int) bool { return operand == 0 }
 
-// BufferizesToMemoryWrite implements bufferization.AliasAnalysis: the
-// shared output is written.
-func (parallelInsert) BufferizesToMemoryWrite(_ *ir.Operation, operand int) bool { return operand == 1 }
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis: as
+// upstream's analysis finds, the write into the shared output is no
+// write the in-place analysis weighs against the reads of its buffer: it
+// is the scf.forall's, whose shared output operand is always written and
+// read, and whose iterations each write their own part of it.
+func (parallelInsert) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
 
 // AliasingResults implements bufferization.AliasAnalysis: the operation
 // has no results.
 func (parallelInsert) AliasingResults(*ir.Operation, int) []int { return nil }
+
+// ImplicitlyInPlace implements bufferization.ImplicitlyInPlace: the
+// shared output is written where the scf.forall keeps it, and a source
+// read out of place is read where it is.
+func (parallelInsert) ImplicitlyInPlace(*ir.Operation) bool { return true }
 
 // DestinationOperand implements bufferization.SubsetInsertion.
 func (parallelInsert) DestinationOperand(*ir.Operation) int { return 1 }
@@ -175,7 +183,24 @@ type state struct {
 	ctx *ir.Context
 }
 
+// empty is a new buffer of undefined contents. Upstream replaces the
+// tensor.empty, when it is used, by a bufferization.alloc_tensor without
+// copy, bufferized in turn into the allocation; outside dialect-filter
+// that alloc_tensor stays, on tensors, and its users read its buffer
+// through bufferization.to_buffer.
 func (s *state) empty(op *ir.Operation) error {
+	if !s.Bufferizes(bufferization.AllocTensorOpName) {
+		if ir.HasUses(op.Result(0)) {
+			var space ir.Attribute
+			if mt, ok := s.IdentityType(op.Result(0).Type()).(*ir.MemRefType); ok {
+				space = mt.MemorySpace
+			}
+			at := bufferization.BuildAllocTensor(s.b, op.Loc(), op.Operands(), op.Result(0).Type(), bufferization.AllocTensorOptions{MemorySpace: space})
+			ir.ReplaceAllUsesWith(op.Result(0), at.Result())
+		}
+		s.Erase(op)
+		return nil
+	}
 	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.IdentityType(op.Result(0).Type()), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	s.SetResult(op.Result(0), nb, nil)
 	s.MarkUndefinedContents(op.Result(0))
@@ -468,7 +493,10 @@ func (s *state) pad(op *ir.Operation) error {
 		}
 		dyn = append(dyn, s.foldedSum(op, n, lows[d], highs[d]))
 	}
-	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	// The padded buffer is in the memory space of the source's, as
+	// upstream's getBufferType of tensor.pad.
+	nt := s.ctx.MemRefType(rt.Shape, rt.Elem, nil, memref.MemorySpaceOf(src.Type()))
+	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, nt, memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	if err := s.fill(op, nb); err != nil {
 		return err
 	}
@@ -553,19 +581,60 @@ func (s *state) foldedSum(op *ir.Operation, n ir.Value, lo, hi ir.OpFoldResult) 
 	return ap.Result()
 }
 
-func (s *state) reshape(op *ir.Operation, name string) error {
-	src, err := s.Buffer(op, op.Operand(0))
+// expandShape is memref.expand_shape of the operand's buffer: any strided
+// buffer expands, into the strides its groups imply.
+func (s *state) expandShape(op *ir.Operation) error {
+	src, mt, rt, err := s.reshapeSource(op)
 	if err != nil {
 		return err
 	}
-	if mt, ok := src.Type().(*ir.MemRefType); !ok || mt.Layout != nil {
-		// Only identity buffers are reshaped.
+	t, ok := memref.ExpandedType(s.ctx, mt, rt.Shape, memref.Reassociation(op))
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: the buffer's layout is not strided")
+	}
+	return s.reshape(op, memref.ExpandShapeOpName, src, t)
+}
+
+// collapseShape is memref.collapse_shape of the operand's buffer, or of a
+// copy of it with the identity layout when its groups may not be
+// contiguous, as upstream.
+func (s *state) collapseShape(op *ir.Operation) error {
+	src, mt, rt, err := s.reshapeSource(op)
+	if err != nil {
+		return err
+	}
+	reassoc := memref.Reassociation(op)
+	if !memref.GuaranteedCollapsible(s.ctx, mt, reassoc) {
 		nb := s.Alloc(s.TensorType(op.Operand(0)), src, nil)
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
-		src = nb
+		src, mt = nb, nb.Type().(*ir.MemRefType)
 	}
+	t, ok := memref.CollapsedType(s.ctx, mt, rt.Shape, reassoc)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: the buffer's layout is not strided")
+	}
+	return s.reshape(op, memref.CollapseShapeOpName, src, t)
+}
+
+// reshapeSource returns the buffer of reshape op's operand, its type and
+// op's result type.
+func (s *state) reshapeSource(op *ir.Operation) (ir.Value, *ir.MemRefType, *ir.RankedTensorType, error) {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	mt, ok := src.Type().(*ir.MemRefType)
+	rt, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || !ok2 {
+		return nil, nil, nil, ir.NewError(op.Loc(), "failed to bufferize op: reshapes of unranked buffers are not supported")
+	}
+	return src, mt, rt, nil
+}
+
+// reshape replaces op by the memref reshape name of buffer src, of type t.
+func (s *state) reshape(op *ir.Operation, name string, src ir.Value, t *ir.MemRefType) error {
 	r := s.b.Create(&ir.OperationState{Name: s.ctx.OpName(name), Loc: op.Loc(), Operands: append([]ir.Value{src}, op.Operands()[1:]...),
-		ResultTypes: []ir.Type{s.IdentityType(op.Result(0).Type())}, Properties: op.Properties(), Attributes: op.Attrs()})
+		ResultTypes: []ir.Type{t}, Properties: op.Properties(), Attributes: op.Attrs()})
 	// A reshape writes nothing and its result is a view of its operand's
 	// buffer: when the two may not share it, the view is copied (setView),
 	// as upstream copies the one result of an operation that does not
