@@ -124,6 +124,8 @@ type state struct {
 	// copiesOnly is set by InsertTensorCopies: the functions are
 	// analyzed and their decisions resolved on tensors, not rewritten.
 	copiesOnly bool
+	// assumed holds the buffer types that BufferTypeAssuming assumes.
+	assumed map[ir.Value]ir.Type
 	// doms caches the immediate dominators of the blocks of the regions
 	// of several blocks the analysis orders (branches.go).
 	doms map[*ir.Region]map[*ir.Block]*ir.Block
@@ -190,7 +192,7 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) e
 				s.shuffleModule()
 			}
 		}
-		return s.analyzeOnly(funcs)
+		return s.analyzeOnly(funcs, inModule)
 	}
 	for _, f := range funcs {
 		s.noSpace = false
@@ -204,25 +206,46 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) e
 	if s.opts.AnalysisHeuristic == bufferization.Fuzzer && !s.opts.FunctionBoundaries {
 		s.shuffleModule()
 	}
+	// Every function is analyzed before any is rewritten; each keeps
+	// its decisions until it is.
+	type decisions struct {
+		inPlace  map[use]bool
+		resolved bool
+	}
+	kept := map[*ir.Operation]decisions{}
+	order := funcs
+	if !opts.FunctionBoundaries {
+		// Upstream analyzes the module's operations together, in the
+		// heuristic's order: the first failure of the analysis proper
+		// is in the last function for the bottom-up orders.
+		order = slices.Clone(inModule)
+		if h := opts.AnalysisHeuristic; h == "" || h == bufferization.BottomUp || h == bufferization.BottomUpFromTerminators {
+			slices.Reverse(order)
+		}
+	}
+	err := s.analyzeFuncs(order, inModule, func(f *ir.Operation) error {
+		if s.optionsFor(f, opts) {
+			// Without the analysis (copy-before-write), nothing is
+			// decided in place, not even an operand that must be.
+			return nil
+		}
+		s.numberOps(f)
+		s.decided, s.resolved = map[use]bool{}, false
+		err := s.analyze(f, s.readOnlyArg(f))
+		kept[f] = decisions{s.decided, s.resolved}
+		return err
+	})
+	if err != nil {
+		return err
+	}
 	for _, f := range funcs {
 		if f.Region(0).Empty() {
 			continue
 		}
 		s.numberOps(f)
-		s.opts = opts
-		s.copyAll = opts.CopyBeforeWrite || opts.FunctionBoundaries && slices.Contains(opts.NoAnalysisFuncFilter, funcName(f))
-		if s.copyAll {
-			// Without the analysis, nothing requires a loop to yield
-			// its iteration's buffer: what it yields is copied where
-			// needed, as upstream.
-			s.opts.AllowReturnAllocsFromLoops = true
-		}
-		if !s.copyAll {
-			// Without the analysis (copy-before-write), nothing is
-			// decided in place, not even an operand that must be.
-			if err := s.analyze(f, s.readOnlyArg(f)); err != nil {
-				return err
-			}
+		s.copyAll = s.optionsFor(f, opts)
+		if d, ok := kept[f]; ok {
+			s.decided, s.resolved = d.inPlace, d.resolved
 		}
 		read := s.arguments(f)
 		if opts.FunctionBoundaries {
@@ -250,6 +273,20 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) e
 		s.forgetValues()
 	}
 	return s.eraseDead()
+}
+
+// optionsFor reports whether f is bufferized without the analysis
+// (copy-before-write, no-analysis-func-filter), and sets the options of
+// its rewriting: without the analysis, nothing requires a loop to yield
+// its iteration's buffer (what it yields is copied where needed, as
+// upstream).
+func (s *state) optionsFor(f *ir.Operation, opts Options) bool {
+	s.opts = opts
+	without := opts.CopyBeforeWrite || opts.FunctionBoundaries && slices.Contains(opts.NoAnalysisFuncFilter, funcName(f))
+	if without {
+		s.opts.AllowReturnAllocsFromLoops = true
+	}
+	return without
 }
 
 // readOnlyArg returns whether a block argument of f may not be written.
