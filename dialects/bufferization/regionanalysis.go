@@ -107,10 +107,10 @@ type ResultBufferType interface {
 }
 
 // ViewBufferType is implemented by models of operations whose result is
-// a view, with a layout of its own, of a part of the buffer of the
-// operand it aliases (tensor.extract_slice: a memref.subview): the type
-// of that view of a buffer of type src (MLIR's getBufferType of such a
-// result), or nil where it cannot be found.
+// a view, with a layout of its own, of a part of the buffer of their
+// operand 0 (tensor.extract_slice: a memref.subview): the type of that
+// view of a buffer of type src (MLIR's getBufferType of such a result),
+// or nil where it cannot be found.
 type ViewBufferType interface {
 	ViewBufferType(op *ir.Operation, result int, src ir.Type) ir.Type
 }

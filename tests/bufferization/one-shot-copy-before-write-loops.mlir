@@ -101,3 +101,36 @@ func.func @while_passes_constant(%c: i1) -> tensor<f32> {
   }
   return %r : tensor<f32>
 }
+
+// Without the analysis nothing is known of the contents of a new
+// tensor: the loop's copy of its init copies them too.
+// CHECK-LABEL: func.func @for_empty_init
+// CHECK: %[[E:.*]] = memref.alloc() {alignment = 64 : i64} : memref<5xf32>
+// CHECK-NEXT: %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<5xf32>
+// CHECK-NEXT: memref.copy %[[E]], %[[A]]
+// CHECK-NEXT: scf.for {{.*}} iter_args(%{{.*}} = %[[A]]) -> (memref<5xf32>)
+func.func @for_empty_init(%f: f32, %lb: index, %ub: index, %step: index) -> tensor<5xf32> {
+  %e = tensor.empty() : tensor<5xf32>
+  %r = scf.for %i = %lb to %ub step %step iter_args(%a = %e) -> tensor<5xf32> {
+    %w = tensor.insert %f into %a[%i] : tensor<5xf32>
+    scf.yield %w : tensor<5xf32>
+  }
+  return %r : tensor<5xf32>
+}
+
+// A slice of an argument of the function, a view with the fully dynamic
+// layout, is yielded as it is.
+// CHECK-LABEL: func.func @for_yields_slice_of_argument
+// CHECK: scf.for {{.*}} -> (memref<8xf32, strided<[?], offset: ?>>)
+// CHECK-NEXT: %[[S:.*]] = memref.subview %arg0[%{{.*}}] [8] [1]
+// CHECK-NEXT: scf.yield %[[S]] : memref<8xf32, strided<[?], offset: ?>>
+func.func @for_yields_slice_of_argument(%t: tensor<8xf32>, %lb: index, %ub: index, %step: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %e = tensor.empty() : tensor<8xf32>
+  %r = scf.for %i = %lb to %ub step %step iter_args(%a = %e) -> tensor<8xf32> {
+    %s = tensor.extract_slice %t[%i][8][1] : tensor<8xf32> to tensor<8xf32>
+    scf.yield %s : tensor<8xf32>
+  }
+  %x = tensor.extract %r[%c0] : tensor<8xf32>
+  return %x : f32
+}

@@ -322,7 +322,7 @@ func (s *state) forwarded(op *ir.Operation, i int, arg *ir.BlockArgument) (ir.Va
 		b, err := s.bufferOf(op, v)
 		return b, false, err
 	}
-	b, err := s.writable(op, i, s.undef[v] || !s.valueReadThroughAliases(arg))
+	b, err := s.writable(op, i, s.undefinedContents(v) || !s.valueReadThroughAliases(arg))
 	return b, true, err
 }
 
@@ -452,8 +452,8 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 			}
 		}
 		if m, ok := s.known(x.Owner()); ok {
-			if vt, ok := m.(bufferization.ViewBufferType); ok && len(from) > 0 {
-				st, msg := s.bufferType(from[0].op.Operand(from[0].i), stack)
+			if vt, ok := m.(bufferization.ViewBufferType); ok && x.Owner().NumOperands() > 0 {
+				st, msg := s.bufferType(x.Owner().Operand(0), stack)
 				if msg != "" {
 					return nil, msg
 				}

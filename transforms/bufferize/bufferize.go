@@ -1092,7 +1092,7 @@ func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, erro
 	t := op.Operand(idx)
 	// As upstream's canOmitTensorCopy, the contents of a tensor nothing
 	// defined (a bufferization.alloc_tensor without copy) are not copied.
-	noCopy = noCopy || s.undef[t]
+	noCopy = noCopy || s.undefinedContents(t)
 	if a, ok := t.(*ir.BlockArgument); ok && !s.opts.FunctionBoundaries && isTensor(s.tt(t)) {
 		if _, has := s.buf[t]; !has {
 			// Read through a to_buffer (bufferOf), which may not be
@@ -1127,6 +1127,14 @@ func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, erro
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
 	}
 	return nb, nil
+}
+
+// undefinedContents reports whether the contents of v's buffer are
+// undefined, so that a copy of it need not copy them. Without the
+// analysis nothing is known of them (upstream's AnalysisState gathers no
+// undefined tensor uses): every copy copies.
+func (s *state) undefinedContents(v ir.Value) bool {
+	return s.undef[v] && !s.copyAll
 }
 
 // aliasIf returns t when b is t's own buffer (a write in place), else nil.
@@ -1363,7 +1371,7 @@ func (s *state) IsBuffer(b, a ir.Value) bool {
 func (s *state) MarkReadOnly(v ir.Value)            { s.readonly[s.find(v)] = true }
 func (s *state) ReadOnly(v ir.Value) bool           { return s.readonly[s.find(v)] }
 func (s *state) MarkUndefinedContents(v ir.Value)   { s.undef[v] = true }
-func (s *state) UndefinedContents(v ir.Value) bool  { return s.undef[v] }
+func (s *state) UndefinedContents(v ir.Value) bool  { return s.undefinedContents(v) }
 func (s *state) Function(name string) *ir.Operation { return s.funcs[name] }
 func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
 	return s.summaries[f]
