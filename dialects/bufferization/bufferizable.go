@@ -418,6 +418,13 @@ type State interface {
 	// Otherwise (a function on a call cycle) its results have the
 	// identity layout and a return copies what has another.
 	InfersResults(f *ir.Operation) bool
+	// BufferTypeAssuming returns the type the buffer of the tensor v will
+	// have when the tensor values of assume (a loop's region arguments)
+	// have buffers of the types given, found without rewriting anything
+	// (MLIR's getBufferType): that of the buffer of a value that has one,
+	// else found through what v is made from. Without the analysis, a
+	// write goes to a new identity buffer.
+	BufferTypeAssuming(v ir.Value, assume map[ir.Value]ir.Type) ir.Type
 	// WithoutAnalysis reports whether the function being rewritten is
 	// bufferized without the in-place analysis (copy-before-write,
 	// no-analysis-func-filter): every write goes to a new buffer, even

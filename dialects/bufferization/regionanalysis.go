@@ -115,6 +115,15 @@ type ResultBufferType interface {
 	ResultBufferType(op *ir.Operation, result int, s State) ir.Type
 }
 
+// ViewBufferType is implemented by models of operations whose result is
+// a view, with a layout of its own, of a part of the buffer of their
+// operand 0 (tensor.extract_slice: a memref.subview): the type of that
+// view of a buffer of type src (MLIR's getBufferType of such a result),
+// or nil where it cannot be found.
+type ViewBufferType interface {
+	ViewBufferType(op *ir.Operation, result int, src ir.Type) ir.Type
+}
+
 // UnstructuredControlFlow is implemented by models of operations whose
 // regions may have several blocks, linked by branches that pass tensors
 // to the blocks' arguments (MLIR's supportsUnstructuredControlFlow:

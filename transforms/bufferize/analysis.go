@@ -341,6 +341,54 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	return nil
 }
 
+// verifyFailures are the failures of the models' checks of the decisions
+// of one function (MLIR's verifyAnalysis). Unlike the analysis's other
+// failures, which end it, they leave the other functions to be analyzed
+// when the module is analyzed as a whole (without function boundaries):
+// upstream then checks the decisions of every function, reporting each
+// failure (analyzeFuncs).
+type verifyFailures ir.Diagnostics
+
+func (v verifyFailures) Error() string { return ir.Diagnostics(v).Error() }
+
+// analyzeFuncs runs analyze, the analysis of one function, on each
+// function of funcs that has a body, in that order, before any function
+// is rewritten, as upstream analyzes the module before bufferizing it.
+// With function boundaries, upstream analyzes the functions one after
+// the other: the first failure ends the analysis. Without, it analyzes
+// the module's operations together: a failure of the analysis proper
+// ends it, but the checks of the decisions are made for every function
+// once they are all decided, and each of their failures is reported, in
+// the order of the functions in the module (inModule).
+func (s *state) analyzeFuncs(funcs, inModule []*ir.Operation, analyze func(f *ir.Operation) error) error {
+	failed := map[*ir.Operation]ir.Diagnostics{}
+	for _, f := range funcs {
+		if f.Region(0).Empty() {
+			continue
+		}
+		err := analyze(f)
+		var v verifyFailures
+		if errors.As(err, &v) {
+			if s.opts.FunctionBoundaries {
+				return ir.Diagnostics(v)
+			}
+			failed[f] = ir.Diagnostics(v)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+	}
+	var errs ir.Diagnostics
+	for _, f := range inModule {
+		errs = append(errs, failed[f]...)
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
 // verify asks the models of ops to check the decisions made (MLIR's
 // verifyAnalysis), reporting every failure.
 func (a *analysis) verify(ops []*ir.Operation) error {
@@ -363,7 +411,7 @@ func (a *analysis) verify(ops []*ir.Operation) error {
 		}
 	}
 	if len(errs) > 0 {
-		return errs
+		return verifyFailures(errs)
 	}
 	return nil
 }

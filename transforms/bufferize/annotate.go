@@ -35,11 +35,8 @@ var conflictIDs, notWritableIDs atomic.Uint64
 // analyzeOnly runs the analysis on each function of funcs and annotates
 // it (test-analysis-only), or resolves its decisions with copies on
 // tensors (InsertTensorCopies), without rewriting anything.
-func (s *state) analyzeOnly(funcs []*ir.Operation) error {
-	for _, f := range funcs {
-		if f.Region(0).Empty() {
-			continue
-		}
+func (s *state) analyzeOnly(funcs, inModule []*ir.Operation) error {
+	return s.analyzeFuncs(funcs, inModule, func(f *ir.Operation) error {
 		// Without test-analysis-only (InsertTensorCopies), analyze
 		// reports what it does not decide.
 		if _, blocker := s.analyzable(f); s.opts.TestAnalysisOnly && blocker == f {
@@ -48,11 +45,8 @@ func (s *state) analyzeOnly(funcs []*ir.Operation) error {
 			return ir.OpError(blocker, "test-analysis-only: the in-place analysis does not decide this operation (no analysis model, or in a region of several blocks)")
 		}
 		s.numberOps(f)
-		if err := s.analyze(f, s.readOnlyArg(f)); err != nil {
-			return err
-		}
-	}
-	return nil
+		return s.analyze(f, s.readOnlyArg(f))
+	})
 }
 
 // annotate writes the decisions of a, the analysis of f just run, onto

@@ -322,7 +322,7 @@ func (s *state) forwarded(op *ir.Operation, i int, arg *ir.BlockArgument) (ir.Va
 		b, err := s.bufferOf(op, v)
 		return b, false, err
 	}
-	b, err := s.writable(op, i, s.undef[v] || !s.valueReadThroughAliases(arg))
+	b, err := s.writable(op, i, s.undefinedContents(v) || !s.valueReadThroughAliases(arg))
 	return b, true, err
 }
 
@@ -404,9 +404,13 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 // bufferType returns the type of the buffer the tensor v will have: its
 // buffer's when it has one; for a block argument after its region's
 // entry block, blockArgType's; for a result sharing the whole buffer of
-// an operand, that operand's buffer type; else the identity layout (the
+// an operand, that operand's buffer type; for a view of a part of it
+// (bufferization.ViewBufferType), the view's type; else the identity layout (the
 // fully dynamic one for a function's argument read through a to_buffer).
 func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
+	if t, ok := s.assumed[v]; ok {
+		return t, ""
+	}
 	if b, ok := s.buf[v]; ok {
 		return b.Type(), ""
 	}
@@ -425,8 +429,22 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 	case *ir.OpResult:
 		// As upstream's defaultGetBufferType, the first aliasing
 		// operand decides, when the result is its whole buffer.
-		if from := s.aliasingOperands(x); len(from) > 0 {
+		from := s.aliasingOperands(x)
+		if len(from) > 0 {
 			u := from[0]
+			if s.copyAll && s.writes(u) && s.regionModel(x.Owner()) == nil {
+				// Without the analysis, the write goes to a new
+				// identity buffer in the memory space of the operand's.
+				ot, msg := s.bufferType(u.op.Operand(u.i), stack)
+				if msg != "" {
+					return nil, msg
+				}
+				it := s.identityType(v.Type())
+				if mt, ok := it.(*ir.MemRefType); ok {
+					it = s.ctx.MemRefType(mt.Shape, mt.Elem, nil, memref.MemorySpaceOf(ot))
+				}
+				return it, ""
+			}
 			if s.writes(u) || s.equivalentResult(u) || s.regionModel(x.Owner()) != nil {
 				if w := u.op.Operand(u.i); !slices.Contains(stack, w) {
 					return s.bufferType(w, stack)
@@ -434,10 +452,30 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 			}
 		}
 		if m, ok := s.known(x.Owner()); ok {
+			if vt, ok := m.(bufferization.ViewBufferType); ok && x.Owner().NumOperands() > 0 {
+				st, msg := s.bufferType(x.Owner().Operand(0), stack)
+				if msg != "" {
+					return nil, msg
+				}
+				if t := vt.ViewBufferType(x.Owner(), x.Index(), st); t != nil {
+					return t, ""
+				}
+			}
 			if rt, ok := m.(bufferization.ResultBufferType); ok {
 				return rt.ResultBufferType(x.Owner(), x.Index(), s), ""
 			}
 		}
 	}
 	return s.identityType(v.Type()), ""
+}
+
+// BufferTypeAssuming implements bufferization.State.
+func (s *state) BufferTypeAssuming(v ir.Value, assume map[ir.Value]ir.Type) ir.Type {
+	s.assumed = assume
+	defer func() { s.assumed = nil }()
+	t, msg := s.bufferType(v, nil)
+	if msg != "" {
+		return nil
+	}
+	return t
 }

@@ -124,6 +124,8 @@ type state struct {
 	// copiesOnly is set by InsertTensorCopies: the functions are
 	// analyzed and their decisions resolved on tensors, not rewritten.
 	copiesOnly bool
+	// assumed holds the buffer types that BufferTypeAssuming assumes.
+	assumed map[ir.Value]ir.Type
 	// doms caches the immediate dominators of the blocks of the regions
 	// of several blocks the analysis orders (branches.go).
 	doms map[*ir.Region]map[*ir.Block]*ir.Block
@@ -190,7 +192,7 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) e
 				s.shuffleModule()
 			}
 		}
-		return s.analyzeOnly(funcs)
+		return s.analyzeOnly(funcs, inModule)
 	}
 	for _, f := range funcs {
 		s.noSpace = false
@@ -204,25 +206,46 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) e
 	if s.opts.AnalysisHeuristic == bufferization.Fuzzer && !s.opts.FunctionBoundaries {
 		s.shuffleModule()
 	}
+	// Every function is analyzed before any is rewritten; each keeps
+	// its decisions until it is.
+	type decisions struct {
+		inPlace  map[use]bool
+		resolved bool
+	}
+	kept := map[*ir.Operation]decisions{}
+	order := funcs
+	if !opts.FunctionBoundaries {
+		// Upstream analyzes the module's operations together, in the
+		// heuristic's order: the first failure of the analysis proper
+		// is in the last function for the bottom-up orders.
+		order = slices.Clone(inModule)
+		if h := opts.AnalysisHeuristic; h == "" || h == bufferization.BottomUp || h == bufferization.BottomUpFromTerminators {
+			slices.Reverse(order)
+		}
+	}
+	err := s.analyzeFuncs(order, inModule, func(f *ir.Operation) error {
+		if s.optionsFor(f, opts) {
+			// Without the analysis (copy-before-write), nothing is
+			// decided in place, not even an operand that must be.
+			return nil
+		}
+		s.numberOps(f)
+		s.decided, s.resolved = map[use]bool{}, false
+		err := s.analyze(f, s.readOnlyArg(f))
+		kept[f] = decisions{s.decided, s.resolved}
+		return err
+	})
+	if err != nil {
+		return err
+	}
 	for _, f := range funcs {
 		if f.Region(0).Empty() {
 			continue
 		}
 		s.numberOps(f)
-		s.opts = opts
-		s.copyAll = opts.CopyBeforeWrite || opts.FunctionBoundaries && slices.Contains(opts.NoAnalysisFuncFilter, funcName(f))
-		if s.copyAll {
-			// Without the analysis, nothing requires a loop to yield
-			// its iteration's buffer: what it yields is copied where
-			// needed, as upstream.
-			s.opts.AllowReturnAllocsFromLoops = true
-		}
-		if !s.copyAll {
-			// Without the analysis (copy-before-write), nothing is
-			// decided in place, not even an operand that must be.
-			if err := s.analyze(f, s.readOnlyArg(f)); err != nil {
-				return err
-			}
+		s.copyAll = s.optionsFor(f, opts)
+		if d, ok := kept[f]; ok {
+			s.decided, s.resolved = d.inPlace, d.resolved
 		}
 		read := s.arguments(f)
 		if opts.FunctionBoundaries {
@@ -250,6 +273,20 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) e
 		s.forgetValues()
 	}
 	return s.eraseDead()
+}
+
+// optionsFor reports whether f is bufferized without the analysis
+// (copy-before-write, no-analysis-func-filter), and sets the options of
+// its rewriting: without the analysis, nothing requires a loop to yield
+// its iteration's buffer (what it yields is copied where needed, as
+// upstream).
+func (s *state) optionsFor(f *ir.Operation, opts Options) bool {
+	s.opts = opts
+	without := opts.CopyBeforeWrite || opts.FunctionBoundaries && slices.Contains(opts.NoAnalysisFuncFilter, funcName(f))
+	if without {
+		s.opts.AllowReturnAllocsFromLoops = true
+	}
+	return without
 }
 
 // readOnlyArg returns whether a block argument of f may not be written.
@@ -1055,7 +1092,7 @@ func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, erro
 	t := op.Operand(idx)
 	// As upstream's canOmitTensorCopy, the contents of a tensor nothing
 	// defined (a bufferization.alloc_tensor without copy) are not copied.
-	noCopy = noCopy || s.undef[t]
+	noCopy = noCopy || s.undefinedContents(t)
 	if a, ok := t.(*ir.BlockArgument); ok && !s.opts.FunctionBoundaries && isTensor(s.tt(t)) {
 		if _, has := s.buf[t]; !has {
 			// Read through a to_buffer (bufferOf), which may not be
@@ -1090,6 +1127,14 @@ func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, erro
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
 	}
 	return nb, nil
+}
+
+// undefinedContents reports whether the contents of v's buffer are
+// undefined, so that a copy of it need not copy them. Without the
+// analysis nothing is known of them (upstream's AnalysisState gathers no
+// undefined tensor uses): every copy copies.
+func (s *state) undefinedContents(v ir.Value) bool {
+	return s.undef[v] && !s.copyAll
 }
 
 // aliasIf returns t when b is t's own buffer (a write in place), else nil.
@@ -1326,7 +1371,7 @@ func (s *state) IsBuffer(b, a ir.Value) bool {
 func (s *state) MarkReadOnly(v ir.Value)            { s.readonly[s.find(v)] = true }
 func (s *state) ReadOnly(v ir.Value) bool           { return s.readonly[s.find(v)] }
 func (s *state) MarkUndefinedContents(v ir.Value)   { s.undef[v] = true }
-func (s *state) UndefinedContents(v ir.Value) bool  { return s.undef[v] }
+func (s *state) UndefinedContents(v ir.Value) bool  { return s.undefinedContents(v) }
 func (s *state) Function(name string) *ir.Operation { return s.funcs[name] }
 func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
 	return s.summaries[f]

@@ -128,21 +128,15 @@ func (s *state) forOp(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		yt, err := s.yieldedOutside(op, i)
-		if err != nil {
-			return err
-		}
-		if yt != nil && yt != b.Type() {
-			// The loop yields a buffer from outside of another type:
-			// the fully dynamic layout, as upstream.
-			want = s.DynamicType(s.TensorType(v))
+		a := body.Argument(1 + i)
+		if s.WithoutAnalysis() {
+			want = s.loopArgType(v, want, body.Terminator().Operand(i), map[ir.Value]ir.Type{a: want})
 		}
 		if b.Type() != want {
 			s.b.SetInsertionPoint(op)
 			b = memref.BuildCast(s.b, op.Loc(), b, want).Result(0)
 		}
 		newInits[i] = b
-		a := body.Argument(1 + i)
 		s.RetypeRegionArgument(a, want)
 	}
 	if err := s.BufferizeBlock(body); err != nil {
@@ -210,32 +204,21 @@ func (s *state) forOp(op *ir.Operation) error {
 	return nil
 }
 
-// yieldedOutside returns, without the analysis (copy-before-write), the
-// type of the buffer that the scf.for op yields for its iteration
-// argument i when the value yielded is defined outside the loop (that
-// buffer exists already, and is yielded as it is), else nil. As
-// upstream, a loop whose init and yielded buffers have different types
-// carries the fully dynamic layout.
-func (s *state) yieldedOutside(op *ir.Operation, i int) (ir.Type, error) {
-	if !s.WithoutAnalysis() {
-		return nil, nil
+// loopArgType returns the buffer type of a loop's iteration argument
+// whose init v has a buffer of type init, as upstream finds it without
+// the analysis: init when the value yielded to a has a buffer of that
+// type too, given the types of the loop's region arguments in assume,
+// else the fully dynamic layout (in init's memory space, the yielded
+// buffer's being checked where it is yielded).
+func (s *state) loopArgType(v ir.Value, init ir.Type, yielded ir.Value, assume map[ir.Value]ir.Type) ir.Type {
+	if yt := s.BufferTypeAssuming(yielded, assume); yt == nil || yt == init || memref.MemorySpaceOf(yt) != memref.MemorySpaceOf(init) {
+		return init
 	}
-	y := op.Region(0).First().Terminator()
-	if y == nil || i >= y.NumOperands() {
-		return nil, nil
+	d, ok := s.DynamicType(s.TensorType(v)).(*ir.MemRefType)
+	if !ok {
+		return init
 	}
-	v := y.Operand(i)
-	if d := ir.DefiningOp(v); d != nil && op.IsAncestor(d) {
-		return nil, nil
-	}
-	if a, ok := v.(*ir.BlockArgument); ok && op.IsAncestor(a.Owner().ParentOp()) {
-		return nil, nil
-	}
-	b, err := s.Buffer(op, v)
-	if err != nil {
-		return nil, err
-	}
-	return b.Type(), nil
+	return s.ctx.MemRefType(d.Shape, d.Elem, d.Layout, memref.MemorySpaceOf(init))
 }
 
 // aliasesOutside reports whether the tensor v may share the buffer of a
@@ -371,6 +354,7 @@ func (s *state) whileOp(op *ir.Operation) error {
 		return ir.NewError(op.Loc(), "failed to bufferize op: malformed scf.while")
 	}
 	inits := make([]ir.Value, op.NumOperands())
+	wants := make([]ir.Type, op.NumOperands())
 	for i, v := range op.Operands() {
 		if !bufferization.IsTensor(s.TensorType(v)) {
 			inits[i] = v
@@ -380,16 +364,24 @@ func (s *state) whileOp(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		want, err := s.iterType(op, v)
-		if err != nil {
+		if wants[i], err = s.iterTypeOf(op, v, b); err != nil {
 			return err
 		}
-		if b.Type() != want {
+		inits[i] = b
+	}
+	if s.WithoutAnalysis() {
+		s.whileArgTypes(op, wants)
+	}
+	for i, b := range inits {
+		if wants[i] == nil {
+			continue
+		}
+		if b.Type() != wants[i] {
 			s.b.SetInsertionPoint(op)
-			b = memref.BuildCast(s.b, op.Loc(), b, want).Result(0)
+			b = memref.BuildCast(s.b, op.Loc(), b, wants[i]).Result(0)
 		}
 		inits[i] = b
-		s.RetypeRegionArgument(before.Argument(i), want)
+		s.RetypeRegionArgument(before.Argument(i), wants[i])
 	}
 	// Which "do" yields give back the buffer of their own argument, known
 	// before either region is rewritten.
@@ -415,7 +407,7 @@ func (s *state) whileOp(op *ir.Operation) error {
 		if !equiv && !s.Options().AllowReturnAllocsFromLoops {
 			return ir.EmitError(cond, fmt.Sprintf("Condition arg #%d is not equivalent to the corresponding iter bbArg", i))
 		}
-		if (!equiv || i >= len(equivAfter) || !equivAfter[i]) && !s.ResolvedOnTensors() {
+		if (!equiv || i >= len(equivAfter) || !equivAfter[i]) && !s.ResolvedOnTensors() && !s.WithoutAnalysis() {
 			if _, ok := s.TensorType(v).(*ir.RankedTensorType); !ok {
 				return ir.NewError(cond.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
 			}
@@ -474,15 +466,34 @@ func (s *state) whileOp(op *ir.Operation) error {
 	return nil
 }
 
-// iterType returns the buffer type of a loop's tensor iteration argument
-// whose init is v: that of v's buffer when it has the identity layout,
-// else the fully dynamic layout.
-func (s *state) iterType(op *ir.Operation, v ir.Value) (ir.Type, error) {
-	b, err := s.Buffer(op, v)
-	if err != nil {
-		return nil, err
+// whileArgTypes turns wants, the buffer types of the "before" arguments
+// of the scf.while op found from their inits, into those upstream gives
+// them without the analysis: each keeps its init's type when the "do"
+// region yields it a buffer of that type, given the "before" arguments
+// those types and the "after" arguments the types of the buffers
+// scf.condition passes on (it makes no copies then).
+func (s *state) whileArgTypes(op *ir.Operation, wants []ir.Type) {
+	before, after := op.Region(0).First(), op.Region(1).First()
+	assume := map[ir.Value]ir.Type{}
+	for i, t := range wants {
+		if t != nil {
+			assume[before.Argument(i)] = t
+		}
 	}
-	return s.iterTypeOf(op, v, b)
+	cond := before.Terminator()
+	for j, c := range cond.Operands()[1:] {
+		if bufferization.IsTensor(s.TensorType(c)) {
+			if t := s.BufferTypeAssuming(c, assume); t != nil {
+				assume[after.Argument(j)] = t
+			}
+		}
+	}
+	y := after.Terminator()
+	for i, t := range wants {
+		if t != nil {
+			wants[i] = s.loopArgType(op.Operand(i), t, y.Operand(i), assume)
+		}
+	}
 }
 
 // iterTypeOf returns the buffer type of a loop's tensor iteration argument

@@ -33,7 +33,7 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.splat", bufferization.Reading{BufferizableOpInterface: model((*state).splat)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.concat", bufferization.Reading{BufferizableOpInterface: model((*state).concat)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.pad", bufferization.Reading{BufferizableOpInterface: model((*state).pad)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", slicing{aliasing{model((*state).extractSlice)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", collapsing{aliasing{model((*state).collapseShape)}})
@@ -68,6 +68,25 @@ func (aliasing) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
 func (aliasing) EquivalentResult(op *ir.Operation, operand int) bool {
 	_, isSlice := tensor.AsExtractSliceOp(op)
 	return !isSlice && operand == 0
+}
+
+// slicing is the model of tensor.extract_slice, whose result is a
+// memref.subview of its source's buffer.
+type slicing struct{ aliasing }
+
+// ViewBufferType implements bufferization.ViewBufferType: the type of
+// the memref.subview the slice bufferizes to.
+func (slicing) ViewBufferType(op *ir.Operation, _ int, src ir.Type) ir.Type {
+	mt, ok := src.(*ir.MemRefType)
+	if !ok {
+		return nil
+	}
+	t, err := subviewType(op.Context(), op, mt, interp.DenseArray(op.InherentAttr("static_offsets")),
+		interp.DenseArray(op.InherentAttr("static_sizes")), interp.DenseArray(op.InherentAttr("static_strides")), op.Result(0).Type())
+	if err != nil {
+		return nil
+	}
+	return t
 }
 
 // setView gives op's result the view v of its operand 0's buffer, or a
@@ -678,8 +697,23 @@ func (s *state) subview(op *ir.Operation, src ir.Value, offsets, sizes, strides 
 // subviewRaw is subview with explicit static offsets, sizes and strides.
 func (s *state) subviewRaw(op *ir.Operation, src ir.Value, offsets, sizes, strides []ir.Value, so, ss, st []int64, result ir.Type) (ir.Value, error) {
 	mt, ok := src.Type().(*ir.MemRefType)
-	rt, ok2 := result.(*ir.RankedTensorType)
-	if !ok || !ok2 {
+	if !ok {
+		return nil, ir.NewError(op.Loc(), "failed to bufferize op: slices of unranked tensors are not supported")
+	}
+	ty, err := subviewType(s.ctx, op, mt, so, ss, st, result)
+	if err != nil {
+		return nil, err
+	}
+	return memref.BuildSubview(s.b, op.Loc(), src, offsets, sizes, strides, s.ctx.DenseI64Array(so...), s.ctx.DenseI64Array(ss...), s.ctx.DenseI64Array(st...), ty).Result(), nil
+}
+
+// subviewType returns the type of the memref.subview of a buffer of type
+// mt with static offsets so, sizes ss and strides st, for the slice
+// operation op whose tensor type is result (rank-reduced when its rank
+// is lower: unit dimensions are dropped).
+func subviewType(ctx *ir.Context, op *ir.Operation, mt *ir.MemRefType, so, ss, st []int64, result ir.Type) (ir.Type, error) {
+	rt, ok := result.(*ir.RankedTensorType)
+	if !ok {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: slices of unranked tensors are not supported")
 	}
 	// The source's strides, also those an affine map layout states.
@@ -708,8 +742,7 @@ func (s *state) subviewRaw(op *ir.Operation, src ir.Value, offsets, sizes, strid
 	if j != len(rt.Shape) {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: cannot infer the rank reduction of the slice")
 	}
-	ty := s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(off, kept), mt.MemorySpace)
-	return memref.BuildSubview(s.b, op.Loc(), src, offsets, sizes, strides, s.ctx.DenseI64Array(so...), s.ctx.DenseI64Array(ss...), s.ctx.DenseI64Array(st...), ty).Result(), nil
+	return ctx.MemRefType(rt.Shape, rt.Elem, ctx.StridedLayoutAttr(off, kept), mt.MemorySpace), nil
 }
 
 // segments returns the dynamic offsets, sizes and strides of a slice
