@@ -13,8 +13,8 @@
 // CHECK: "test.read_buffer"(%arg2) : (memref<*xf32>) -> ()
 // CHECK: "test.forward_buffer"(%arg0) : (memref<4xf32>) -> memref<4xf32>
 // CHECK: "test.unknown_op"(%{{.*}}) {attr = 1 : i32} : (memref<4xf32>) -> i1
-// GENERIC: "test.copy"(%arg0, %arg1) : (memref<4xf32>, memref<4xf32>) -> ()
-// GENERIC: "test.buffer_based"(%arg0, %arg1) : (memref<4xf32>, memref<4xf32>) -> ()
+// GENERIC: "test.copy"(%{{.*}}, %{{.*}}) {note = "x"} : (memref<4xf32>, memref<4xf32>) -> ()
+// GENERIC: "test.buffer_based"(%{{.*}}, %{{.*}}) : (memref<4xf32>, memref<4xf32>) -> ()
 // GENERIC: "test.region_yield"(%{{.*}}) : (f32) -> ()
 func.func @buffers(%a: memref<4xf32>, %b: memref<4xf32>, %u: memref<*xf32>) -> i1 {
   test.copy(%a, %b) : (memref<4xf32>, memref<4xf32>) {note = "x"}
@@ -37,7 +37,7 @@ func.func @buffers(%a: memref<4xf32>, %b: memref<4xf32>, %u: memref<*xf32>) -> i
 // CHECK: } join {
 // CHECK: %1:2 = test.region_if %arg0: memref<2xf32> -> (memref<2xf32>, memref<2xf32>) then {
 // GENERIC: "test.region_if"(%arg0, %arg1) ({
-// GENERIC: "test.region_if_yield"(%arg2) : (memref<2xf32>) -> ()
+// GENERIC: "test.region_if_yield"(%{{.*}}) : (memref<2xf32>) -> ()
 func.func @region_if(%m: memref<2xf32>, %c: i1) -> memref<2xf32> {
   %0 = test.region_if %m, %c : memref<2xf32>, i1 -> (memref<2xf32>) then {
   ^bb0(%a: memref<2xf32>, %b: i1):
