@@ -35,7 +35,7 @@ func.func @buffers(%a: memref<4xf32>, %b: memref<4xf32>, %u: memref<*xf32>) -> i
 // CHECK-NEXT: test.region_if_yield %arg2 : memref<2xf32>
 // CHECK: } else {
 // CHECK: } join {
-// CHECK: %1:2 = test.region_if %arg0: memref<2xf32> -> (memref<2xf32>, memref<2xf32>) then {
+// CHECK: %1:2 = test.region_if %0: memref<2xf32> -> (memref<2xf32>, memref<2xf32>) then {
 // GENERIC: "test.region_if"(%arg0, %arg1) ({
 // GENERIC: "test.region_if_yield"(%{{.*}}) : (memref<2xf32>) -> ()
 func.func @region_if(%m: memref<2xf32>, %c: i1) -> memref<2xf32> {
