@@ -35,6 +35,7 @@ import (
 	scfbufferize "github.com/strata-ir/strata/dialects/scf/bufferize"
 	"github.com/strata-ir/strata/dialects/tensor"
 	tensorbufferize "github.com/strata-ir/strata/dialects/tensor/bufferize"
+	testdialect "github.com/strata-ir/strata/dialects/test"
 	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/dialects/tpu"
 	"github.com/strata-ir/strata/dialects/ub"
@@ -153,6 +154,9 @@ func Register(ctx *ir.Context) {
 	affine.Register(ctx)
 	tile.Register(ctx)
 	tpu.Register(ctx)
+	// Upstream's test dialect, as mlir-opt registers it, for upstream's
+	// interface tests.
+	testdialect.Register(ctx)
 	// External models: the bufferization of each dialect's operations and
 	// their models for the buffer analyses.
 	arithbufferize.Register(ctx)

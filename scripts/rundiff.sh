@@ -8,10 +8,9 @@
 # (a leading `not` dropped) is run up to its first stage that is not
 # mlir-opt: two mlir-opt stages piped into each other run that way, and
 # FileCheck and the like are left out. The flags are kept as written
-# (`-verify-diagnostics` included) less `%s`, `-o FILE` and redirections,
-# and every stage gets `-allow-unregistered-dialect`: mlir-opt-22
-# registers upstream's test dialect, which takes unknown `test.*`
-# operations, and Strata has no test dialect. A line with
+# (`-verify-diagnostics` included) less `%s`, `-o FILE` and redirections.
+# Both tools register upstream's test dialect (dialects/test), which takes
+# unknown `test.*` operations without `-allow-unregistered-dialect`. A line with
 # `-split-input-file` runs on every `// -----` chunk of its file, one
 # process per chunk; a line without it runs on the whole file. A pass that mlir-opt-22 has and
 # strata-opt does not is left out of both pipelines, and the line says
@@ -109,8 +108,6 @@ for line in lines:
         if n:
             flags.append("|")
         n += 1
-        if not {"-allow-unregistered-dialect", "--allow-unregistered-dialect"} & set(st):
-            flags.append("-allow-unregistered-dialect")
         it = iter(st[1:])
         for w in it:
             name = w.lstrip("-").split("=")[0]

@@ -949,7 +949,7 @@ func (p *parser) checkOpDialect(name string, off int) *ir.OpName {
 	}
 	dn, _, _ := strings.Cut(name, ".")
 	if d := p.ctx.Dialect(dn); d != nil && strings.Contains(name, ".") {
-		if !p.ctx.AllowUnregisteredDialects {
+		if !p.ctx.AllowUnregisteredDialects && !d.AllowUnknownOps {
 			p.errorf(off, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, dn)
 		}
 		return on

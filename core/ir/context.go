@@ -152,6 +152,12 @@ type Dialect struct {
 	// operation of the namespace fails verification even when unregistered
 	// dialects are allowed.
 	RejectUnknownOps bool
+	// AllowUnknownOps marks dialects that accept operations of their
+	// namespace they do not define (MLIR's Dialect::allowsUnknownOperations
+	// answering yes, as upstream's test dialect does): the parser takes
+	// such an operation in generic form even when unregistered dialects
+	// are not allowed, and it is handled as any unregistered operation.
+	AllowUnknownOps bool
 	// VerifyRegionArgAttr, if set, verifies an attribute named in this
 	// dialect that is attached to argument arg of region region of op, such
 	// as a function argument attribute (MLIR's

@@ -70,24 +70,53 @@ func (op *Operation) IsMemoryEffectFree() bool {
 // WouldBeTriviallyDead reports whether op could be erased if it had no
 // uses: it is not a terminator, not a symbol, and its only effects are
 // reads or allocations of its own results (MLIR's wouldOpBeTriviallyDead).
+// As in MLIR, an operation with RecursiveMemoryEffects is judged by each
+// nested operation in turn, so that an allocation inside a region, whose
+// effect is on a result of the nested operation, does not keep the
+// enclosing operation alive.
 func (op *Operation) WouldBeTriviallyDead() bool {
 	if op.MightHaveTrait(IsTerminator) || op.HasTrait(SymbolTrait) {
 		return false
 	}
-	effects, known := op.Effects()
-	if !known {
-		return false
-	}
-	for _, e := range effects {
-		switch e.Kind {
-		case EffectRead:
-			continue
-		case EffectAllocate:
-			if r, ok := e.Value.(*OpResult); ok && r.owner == op {
-				continue
+	work := []*Operation{op}
+	for len(work) > 0 {
+		o := work[len(work)-1]
+		work = work[:len(work)-1]
+		d := o.Def()
+		if d == nil {
+			return false
+		}
+		recursive := d.HasTrait(RecursiveMemoryEffects)
+		if recursive {
+			for i := range o.regions {
+				for b := o.regions[i].first; b != nil; b = b.next {
+					for n := b.first; n != nil; n = n.next {
+						work = append(work, n)
+					}
+				}
 			}
 		}
-		return false
+		if d.HasTrait(Pure) {
+			continue
+		}
+		m, ok := MemoryEffectsOp.OfDef(d)
+		if !ok {
+			if recursive {
+				continue
+			}
+			return false
+		}
+		for _, e := range m.Effects(o) {
+			switch e.Kind {
+			case EffectRead:
+				continue
+			case EffectAllocate:
+				if r, ok := e.Value.(*OpResult); ok && r.owner == o {
+					continue
+				}
+			}
+			return false
+		}
 	}
 	return true
 }

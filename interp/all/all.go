@@ -31,6 +31,7 @@ import (
 	"github.com/strata-ir/strata/interp/runner"
 	"github.com/strata-ir/strata/interp/scf"
 	"github.com/strata-ir/strata/interp/tensor"
+	testinterp "github.com/strata-ir/strata/interp/test"
 	"github.com/strata-ir/strata/interp/tile"
 	"github.com/strata-ir/strata/interp/tpu"
 	"github.com/strata-ir/strata/interp/vector"
@@ -38,7 +39,8 @@ import (
 
 // Register adds the semantics of func, arith, cf, math, index, async, scf, affine, memref,
 // bufferization, tensor, tile, tpu, linalg, part of vector, llvm, gpu, nvvm,
-// nvgpu, amdgpu and rocdl (on the SIMT model), neuron, and the runner utilities, to reg,
+// nvgpu, amdgpu and rocdl (on the SIMT model), neuron, test.copy of the test
+// dialect, and the runner utilities, to reg,
 // then the semantics added with Extend.
 func Register(reg *interp.Registry) {
 	function.Register(reg)
@@ -63,6 +65,7 @@ func Register(reg *interp.Registry) {
 	amdgpu.Register(reg)
 	rocdl.Register(reg)
 	neuron.Register(reg)
+	testinterp.Register(reg)
 	extensions.apply(reg)
 }
 

@@ -423,14 +423,6 @@ func allocatesOrFrees(op *ir.Operation) bool {
 }
 
 func verifyPreconditions(op *ir.Operation) error {
-	n := op.NumRegions()
-	if ((n == 1 && op.NumResults() > 0) || n > 1) && !isRegionBranch(op) {
-		for i := 0; i < n; i++ {
-			if regionOperatesOnMemrefs(op.Region(i)) {
-				return ir.EmitError(op, "All operations with attached regions need to implement the RegionBranchOpInterface.")
-			}
-		}
-	}
 	if _, ok := bufferization.AsDeallocOp(op); ok {
 		return ir.EmitError(op, "No deallocation operations must be present when running this pass!")
 	}
@@ -443,6 +435,18 @@ func verifyPreconditions(op *ir.Operation) error {
 	}
 	if !hasBufferSemantics(op) && !allocatesOrFrees(op) {
 		return nil
+	}
+	// An operation with regions that return values must describe its
+	// control flow when the regions handle buffers. Operations without
+	// buffers of their own and without allocations or frees were let
+	// through above, whatever their regions hold, as upstream lets them.
+	n := op.NumRegions()
+	if ((n == 1 && op.NumResults() > 0) || n > 1) && !isRegionBranch(op) {
+		for i := 0; i < n; i++ {
+			if regionOperatesOnMemrefs(op.Region(i)) {
+				return ir.EmitError(op, "All operations with attached regions need to implement the RegionBranchOpInterface.")
+			}
+		}
 	}
 	if op.HasTrait(ir.NoTerminator) {
 		return ir.EmitError(op, "NoTerminator trait is not supported")
