@@ -210,6 +210,9 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 }
 
 func verifyFunc(op FuncOp) error {
+	if err := funcimpl.VerifySymbol(op.Operation, op.Body().Empty()); err != nil {
+		return err
+	}
 	ft, ok := op.FunctionType().(*ir.FunctionType)
 	if !ok {
 		return nil
