@@ -55,6 +55,7 @@ func.func @k(%a: i32) -> i32 {
 		"// expected-error@below {{dangling}}\n",
 	"matched.mlir": `// expected-error-re@+1 {{'func.func' op symbol {{[a-z]+}} cannot have public visibility}}
 func.func @h()
+// -----
 // expected-error@+1 {{public visibility}}
 func.func @i()
 `,
@@ -97,8 +98,8 @@ func TestVerifyDiagnosticsMatchesMLIROpt(t *testing.T) {
 		{[]string{"--split-input-file", in("mismatch.mlir")}, 1, "expected error \"wrong message\" was not produced"},
 		{[]string{"--verify-diagnostics", in("edge.mlir")}, 1, "'error' diagnostic emitted when expecting a 'note'"},
 		{[]string{in("edge.mlir")}, 1, "found start of regex with no end '}}'"},
-		{[]string{"--verify-diagnostics", in("matched.mlir")}, 0, ""},
-		{[]string{in("matched.mlir")}, 1, "error: 'func.func' op symbol declaration"},
+		{[]string{"--verify-diagnostics", "--split-input-file", in("matched.mlir")}, 0, ""},
+		{[]string{"--split-input-file", in("matched.mlir")}, 1, "error: 'func.func' op symbol declaration"},
 		{[]string{"--verify-diagnostics", in("twice.mlir")}, 0, ""},
 		{[]string{"--verify-diagnostics", "--mlir-print-ir-after-failure", toLLVM, in("pass.mlir")}, 1, "unexpected error: 'llvm.return' op"},
 	} {
