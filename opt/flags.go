@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,7 +22,7 @@ func parseFlags(args []string, stderr io.Writer) (*Options, error) {
 	fs.BoolVar(&o.Generic, "mlir-print-op-generic", false, "print the generic op form")
 	fs.BoolVar(&o.DebugInfo, "mlir-print-debuginfo", false, "print debug info (locations)")
 	fs.BoolVar(&o.LocalScope, "mlir-print-local-scope", false, "print without aliases")
-	fs.BoolVar(&o.VerifyDiagnostics, "verify-diagnostics", false, "check expected-* annotations against the diagnostics")
+	fs.Var((*verifyLevel)(o), "verify-diagnostics", "check expected-* annotations against the diagnostics (=only-expected: leave unexpected ones unreported)")
 	fs.BoolVar(&o.ShowDialects, "show-dialects", false, "print the registered dialects and exit")
 	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
 	fs.BoolVar(&o.NoImplicitModule, "no-implicit-module", false, "do not wrap the input in a module")
@@ -93,6 +94,39 @@ func (s *optionalString) IsBoolFlag() bool { return true }
 
 // OptionalValue names the value that may follow the flag, for --help.
 func (s *optionalString) OptionalValue() string { return "<string>" }
+
+// verifyLevel is --verify-diagnostics, bare (or =all) to report every
+// diagnostic that no annotation expects, =only-expected to check only that
+// the annotations are met.
+type verifyLevel Options
+
+func (l *verifyLevel) String() string {
+	if l == nil || !l.VerifyDiagnostics {
+		return ""
+	}
+	if l.VerifyOnlyExpected {
+		return "only-expected"
+	}
+	return "all"
+}
+
+func (l *verifyLevel) Set(v string) error {
+	switch v {
+	case "true", "", "all":
+		l.VerifyOnlyExpected = false
+	case "only-expected":
+		l.VerifyOnlyExpected = true
+	default:
+		return errors.New("for the --verify-diagnostics option: Cannot find option named '" + v + "'!")
+	}
+	l.VerifyDiagnostics = true
+	return nil
+}
+
+func (l *verifyLevel) IsBoolFlag() bool { return true }
+
+// OptionalValue names the values that may follow the flag, for --help.
+func (l *verifyLevel) OptionalValue() string { return "<value>" }
 
 // stringList is a repeatable string flag.
 type stringList []string

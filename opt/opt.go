@@ -44,7 +44,10 @@ type Options struct {
 	SplitMarker       string
 	OutputSplitMarker string
 	VerifyDiagnostics bool
-	ShowDialects      bool
+	// VerifyOnlyExpected leaves the diagnostics that no annotation
+	// expects unreported (--verify-diagnostics=only-expected).
+	VerifyOnlyExpected bool
+	ShowDialects       bool
 	// Version prints the version line and exits.
 	Version          bool
 	NoImplicitModule bool
@@ -154,12 +157,18 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 		chunks = asm.SplitInput(src, opts.SplitMarker)
 	}
 	failed := false
-	var diags []*ir.Diagnostic
+	// As mlir-opt-22, the annotations of the input are read (and
+	// malformed ones reported) with or without --verify-diagnostics,
+	// and those that nothing matched are listed at the end either way;
+	// only with it do they count and are diagnostics checked against
+	// them.
+	verifier := asm.NewDiagnosticVerifier(sm, name, src, io.Err)
+	verifier.OnlyExpected = opts.VerifyOnlyExpected
 	emit := func(d *ir.Diagnostic) {
 		if opts.VerifyDiagnostics {
 			// As mlir-opt (printOpOnDiagnostic is off when verifying
 			// diagnostics), drop the "see current operation" notes.
-			diags = append(diags, withoutOpNotes(d))
+			verifier.Handle(withoutOpNotes(d))
 			return
 		}
 		sm.WriteDiagnostic(io.Err, d)
@@ -174,9 +183,12 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 		}
 	}
 	if opts.VerifyDiagnostics {
-		ok := asm.VerifyDiagnostics(src, name, diags, func(d *ir.Diagnostic) { sm.WriteDiagnostic(io.Err, d) })
-		failed = !ok
+		failed = !verifier.Verify()
 	}
+	// mlir-opt's handler verifies once more when it is destroyed: the
+	// only check without --verify-diagnostics, and with it a second
+	// report of the unmatched @unknown annotations.
+	verifier.Verify()
 	err = out.Flush()
 	if cerr := closeOut(!failed && err == nil); err == nil {
 		err = cerr

@@ -184,3 +184,54 @@ func caretLine(line string, col int) string {
 func LocationString(l ir.Location) string {
 	return localString(func(p *printer) { p.printLocationInternal(l, true) })
 }
+
+// contents returns the text of a file, read from disk the first time when
+// it was not added.
+func (sm *SourceManager) contents(name string) ([]byte, bool) {
+	src, ok := sm.files[name]
+	if !ok {
+		src, _ = os.ReadFile(name)
+		sm.files[name] = src
+	}
+	return src, src != nil
+}
+
+// writeRange prints an error at line:col of file whose caret line
+// underlines n columns from col with tildes, as LLVM's SourceMgr prints a
+// message with a range (clipped to the line).
+func (sm *SourceManager) writeRange(w io.Writer, file string, line, col, n int, msg string) {
+	var b strings.Builder
+	b.WriteString(file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": error: " + msg + "\n")
+	text, ok := sm.Line(file, line)
+	if !ok {
+		io.WriteString(w, b.String())
+		return
+	}
+	caret := []byte(strings.Repeat(" ", len(text)+1))
+	for i := col - 1; i < col-1+n && i < len(text); i++ {
+		caret[i] = '~'
+	}
+	caret[min(col-1, len(text))] = '^'
+	caret = bytes.TrimRight(caret, " ")
+	b.WriteString(expandTabs(text))
+	b.WriteByte('\n')
+	// A tab of the source line widens the caret line's column under it to
+	// the same tab stop.
+	out := 0
+	for i, c := range caret {
+		if i >= len(text) || text[i] != '\t' {
+			b.WriteByte(c)
+			out++
+			continue
+		}
+		for {
+			b.WriteByte(c)
+			out++
+			if out%8 == 0 {
+				break
+			}
+		}
+	}
+	b.WriteByte('\n')
+	io.WriteString(w, b.String())
+}

@@ -169,7 +169,7 @@ func verifyApply(op *ir.Operation) error {
 	region := affineScope(op)
 	for _, v := range op.Operands()[m.NumDims:] {
 		if isValidDimIn(v, region) && !isValidSymbolIn(v, region) {
-			return ir.NewError(op.Loc(), "dimensional operand cannot be used as a symbol")
+			return ir.EmitError(op, "dimensional operand cannot be used as a symbol")
 		}
 	}
 	return nil

@@ -214,7 +214,11 @@ func verifyFunc(op FuncOp) error {
 	if !ok {
 		return nil
 	}
+	// As mlir-opt-22, a body without blocks is reported first.
 	if err := verifyFuncBody(op, ft); err != nil {
+		return err
+	}
+	if err := funcimpl.VerifySymbol(op.Operation, op.Body().Empty()); err != nil {
 		return err
 	}
 	for _, name := range []string{"gpu.known_block_size", "gpu.known_grid_size"} {

@@ -341,7 +341,7 @@ func verifyConstant(op *ir.Operation) error {
 func verifyFence(op *ir.Operation) error {
 	switch ir.AttrString(op.InherentAttr("ordering")) {
 	case "0 : i64", "1 : i64", "2 : i64":
-		return ir.NewError(op.Loc(), "'llvm.fence' op can be given only acquire, release, acq_rel, and seq_cst orderings")
+		return ir.OpError(op, "can be given only acquire, release, acq_rel, and seq_cst orderings")
 	}
 	return nil
 }

@@ -13,9 +13,10 @@ func opErr(op *ir.Operation, format string, args ...any) error {
 	return ir.OpError(op, fmt.Sprintf(format, args...))
 }
 
-// plainErr is emitError: the message without the operation prefix.
+// plainErr is the op's emitError: the message without the operation
+// prefix, with the note that shows the operation.
 func plainErr(op *ir.Operation, format string, args ...any) error {
-	return ir.NewError(op.Loc(), fmt.Sprintf(format, args...))
+	return ir.EmitError(op, fmt.Sprintf(format, args...))
 }
 
 func ts(t ir.Type) string { return "'" + ir.TypeString(t) + "'" }

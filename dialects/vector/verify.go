@@ -366,10 +366,10 @@ func verifyConstantMask(op ConstantMaskOp) error {
 	if len(vt.Shape) == 0 {
 		// A 0-D mask has one size: 0 (unset) or 1 (set).
 		if len(sizes) != 1 {
-			return ir.NewError(op.Loc(), "array attr must have length 1 for 0-D vectors")
+			return ir.EmitError(op.Operation, "array attr must have length 1 for 0-D vectors")
 		}
 		if sizes[0] != 0 && sizes[0] != 1 {
-			return ir.NewError(op.Loc(), "mask dim size must be either 0 or 1 for 0-D vectors")
+			return ir.EmitError(op.Operation, "mask dim size must be either 0 or 1 for 0-D vectors")
 		}
 		return nil
 	}

@@ -36,17 +36,22 @@ type Fuzzer struct {
 	Stats    Stats
 	findings map[string]*FindingRecord
 	// checked records which seeds were read as they are; valid lists
-	// those that parse and verify unchanged.
+	// those that parse and verify unchanged, and isValid holds them as a
+	// set.
 	checked map[int]bool
 	valid   []int
+	isValid map[int]bool
 }
 
 // pickSeed returns a seed, preferring (four times in five) ones known to
 // parse and verify unchanged, since most mutations of those still verify
-// and reach the passes. A seed is checked the first time it is picked.
+// and reach the passes. A seed is checked the first time it is picked; one
+// found invalid (the invalid corpus is among the seeds) is drawn again only
+// one time in four, and otherwise replaced by a valid one.
 func (f *Fuzzer) pickSeed() Seed {
 	if f.checked == nil {
 		f.checked = map[int]bool{}
+		f.isValid = map[int]bool{}
 	}
 	if len(f.valid) > 0 && f.Rand.IntN(5) != 0 {
 		return f.Seeds[pick(f.Rand, f.valid)]
@@ -56,7 +61,10 @@ func (f *Fuzzer) pickSeed() Seed {
 		f.checked[i] = true
 		if res := f.Runner.Run(f.Seeds[i].Text, baseArgs...); res.Code == 0 {
 			f.valid = append(f.valid, i)
+			f.isValid[i] = true
 		}
+	} else if !f.isValid[i] && len(f.valid) > 0 && f.Rand.IntN(4) != 0 {
+		return f.Seeds[pick(f.Rand, f.valid)]
 	}
 	return f.Seeds[i]
 }

