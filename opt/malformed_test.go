@@ -175,7 +175,7 @@ func TestMalformedInvalidUTF8InString(t *testing.T) {
 	}
 }
 
-// TestMalformedCommandLine checks usage errors (exit 2) and a missing input
+// TestMalformedCommandLine checks usage errors (exit 1, as mlir-opt-22) and a missing input
 // file (exit 1); their messages follow mlir-opt-22's wording.
 func TestMalformedCommandLine(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing.mlir")

@@ -29,7 +29,9 @@ import (
 const (
 	ExitOK    = 0
 	ExitError = 1
-	ExitUsage = 2
+	// ExitUsage is the status of a command-line error: 1, as mlir-opt-22's
+	// (LLVM's option parser exits with 1).
+	ExitUsage = 1
 )
 
 // Options are the parsed command-line options.

@@ -43,7 +43,9 @@ import (
 const (
 	ExitOK    = 0
 	ExitError = 1
-	ExitUsage = 2
+	// ExitUsage is the status of a command-line error: 1, as mlir-runner's
+	// (LLVM's option parser exits with 1).
+	ExitUsage = 1
 )
 
 // Stdio bundles the streams Run uses, so tests can run it in process.
