@@ -44,6 +44,12 @@ func Register(ctx *ir.Context) {
 			ir.DestinationStyleOp.Attach(on.Def, ir.DPSInitsFunc(dpsDest))
 		}
 	}
+	if on := ctx.LookupOpName(CastOpName); on != nil {
+		ir.CastOp.Attach(on.Def, ir.CastCompatibleFunc(castsTensor))
+	}
+	if on := ctx.LookupOpName(BitcastOpName); on != nil {
+		ir.CastOp.Attach(on.Def, ir.CastCompatibleFunc(bitcastsTensor))
+	}
 	if d := ctx.Dialect("tensor"); d != nil {
 		d.Inlinable = true
 	}

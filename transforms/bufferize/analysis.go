@@ -224,7 +224,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	if blocker != nil && s.copiesOnTensors() {
 		return errUndecided(f, blocker)
 	}
-	if blocker != nil || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly && !s.copiesOnTensors() {
+	if blocker != nil || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly && !s.copiesOnTensors() && !s.eliminating {
 		return nil
 	}
 	// One analysis serves every function of the module: its maps are
@@ -329,6 +329,9 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	}
 	if s.copiesOnTensors() {
 		return s.insertTensorCopies(f, a)
+	}
+	if s.eliminating {
+		s.eliminateEmptyTensors(f, a)
 	}
 	return nil
 }
@@ -804,13 +807,8 @@ func (a *analysis) matchingSubsets(r, w use) bool {
 		}
 	}
 	if si := subsetInsertion(w.op); si != nil && w.op != r.op && w.i == si.DestinationOperand(w.op) {
-		src := -1
-		for i, v := range w.op.Operands() {
-			if i != w.i && isTensor(v.Type()) {
-				src = i
-			}
-		}
-		if src >= 0 && a.equivalent(r.op.Operand(r.i), w.op.Operand(src)) && a.matchesDestination(w.op.Operand(src), w.op, si) {
+		src := si.SourceOperand(w.op)
+		if src != w.i && src < w.op.NumOperands() && a.equivalent(r.op.Operand(r.i), w.op.Operand(src)) && a.matchesDestination(w.op.Operand(src), w.op, si) {
 			return true
 		}
 	}
@@ -825,7 +823,7 @@ func (a *analysis) matchingSubsets(r, w use) bool {
 // walk stops at a matching part, at a value of an operation without a
 // bufferization or that shares no operand's buffer (a block argument),
 // and at a value it reaches a second time.
-func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferization.SubsetInsertion) bool {
+func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferization.SubsetInsertionOpInterface) bool {
 	equiv := func(x, y ir.Value) bool { return a.equivalent(x, y) }
 	matches := func(x ir.Value) bool {
 		_, isResult := x.(*ir.OpResult)
@@ -912,12 +910,9 @@ func (ms *models) equivalentResult(u use) bool {
 	return ok && e.EquivalentResult(u.op, u.i)
 }
 
-// subsetInsertion returns op's bufferization.SubsetInsertion model, or nil.
-func subsetInsertion(op *ir.Operation) bufferization.SubsetInsertion {
-	m, ok := bufferization.BufferizableOp.Of(op)
-	if !ok {
-		return nil
-	}
-	si, _ := m.(bufferization.SubsetInsertion)
+// subsetInsertion returns op's bufferization.SubsetInsertionOpInterface
+// model, or nil.
+func subsetInsertion(op *ir.Operation) bufferization.SubsetInsertionOpInterface {
+	si, _ := bufferization.SubsetInsertionOp.Of(op)
 	return si
 }

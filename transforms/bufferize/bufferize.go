@@ -124,6 +124,10 @@ type state struct {
 	// copiesOnly is set by InsertTensorCopies: the functions are
 	// analyzed and their decisions resolved on tensors, not rewritten.
 	copiesOnly bool
+	// eliminating is set by EliminateEmptyTensors: the functions are
+	// analyzed and their tensor.empty operations replaced where the
+	// decisions allow, not rewritten.
+	eliminating bool
 	// doms caches the immediate dominators of the blocks of the regions
 	// of several blocks the analysis orders (branches.go).
 	doms map[*ir.Region]map[*ir.Block]*ir.Block
@@ -134,13 +138,19 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	return run(ctx, module, opts, false)
 }
 
+// newState returns the state of a run of the pass on module with opts.
+func newState(ctx *ir.Context, module *ir.Operation, opts Options) *state {
+	return &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
+		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
+		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
+}
+
 // run bufferizes module, or, with copiesOnly, only analyzes its
 // functions and resolves the decisions with copies on tensors
 // (InsertTensorCopies).
 func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) error {
-	s := &state{copiesOnly: copiesOnly, models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
-		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
-		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
+	s := newState(ctx, module, opts)
+	s.copiesOnly = copiesOnly
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
 	}

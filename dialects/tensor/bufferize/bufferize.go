@@ -4,7 +4,6 @@
 package bufferize
 
 import (
-	"slices"
 
 	affinemap "github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/interp"
@@ -36,6 +35,8 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
+	bufferization.SubsetInsertionOp.AttachTo(ctx, tensor.InsertSliceOpName, sliceInsertion{})
+	bufferization.SubsetInsertionOp.AttachTo(ctx, tensor.ParallelInsertSliceOpName, sliceInsertion{})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", collapsing{aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })})
 }
@@ -97,39 +98,6 @@ func (s *state) setView(op *ir.Operation, v ir.Value) error {
 // source into a subset of its destination.
 type insertSlice struct{ bufferization.WritingInto }
 
-// DestinationOperand implements bufferization.SubsetInsertion.
-func (insertSlice) DestinationOperand(*ir.Operation) int { return 1 }
-
-// EquivalentSubset implements bufferization.SubsetInsertion: v is a
-// tensor.extract_slice of op's destination with op's offsets, sizes and
-// strides.
-func (insertSlice) EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool {
-	ins, ok := tensor.AsInsertSliceOp(op)
-	if !ok {
-		return false
-	}
-	return extractedAt(v, ins.Dest(), slicePlace{ins.Offsets(), ins.Sizes(), ins.Strides(), ins.StaticOffsets(), ins.StaticSizes(), ins.StaticStrides()}, equiv)
-}
-
-// slicePlace is where a slice operation reads or writes its subset.
-type slicePlace struct {
-	offsets, sizes, strides                   []ir.Value
-	staticOffsets, staticSizes, staticStrides ir.Attribute
-}
-
-// extractedAt reports whether v is a tensor.extract_slice, at place p, of
-// a tensor that equiv says is dest.
-func extractedAt(v, dest ir.Value, p slicePlace, equiv func(a, b ir.Value) bool) bool {
-	ext, ok := tensor.AsExtractSliceOp(ir.DefiningOp(v))
-	if !ok || !equiv(ext.Source(), dest) {
-		return false
-	}
-	return slices.Equal(ext.Offsets(), p.offsets) && slices.Equal(ext.Sizes(), p.sizes) && slices.Equal(ext.Strides(), p.strides) &&
-		slices.Equal(interp.DenseArray(ext.StaticOffsets()), interp.DenseArray(p.staticOffsets)) &&
-		slices.Equal(interp.DenseArray(ext.StaticSizes()), interp.DenseArray(p.staticSizes)) &&
-		slices.Equal(interp.DenseArray(ext.StaticStrides()), interp.DenseArray(p.staticStrides))
-}
-
 // parallelInsert is the model of tensor.parallel_insert_slice, which
 // reads its source and writes a part of the shared output it names
 // without reading it (MLIR's bufferizesToMemoryRead).
@@ -146,19 +114,6 @@ func (parallelInsert) BufferizesToMemoryWrite(_ *ir.Operation, operand int) bool
 // AliasingResults implements bufferization.AliasAnalysis: the operation
 // has no results.
 func (parallelInsert) AliasingResults(*ir.Operation, int) []int { return nil }
-
-// DestinationOperand implements bufferization.SubsetInsertion.
-func (parallelInsert) DestinationOperand(*ir.Operation) int { return 1 }
-
-// EquivalentSubset implements bufferization.SubsetInsertion: v is a
-// tensor.extract_slice of op's shared output at op's place.
-func (parallelInsert) EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool {
-	ins, ok := tensor.AsParallelInsertSliceOp(op)
-	if !ok {
-		return false
-	}
-	return extractedAt(v, ins.Dest(), slicePlace{ins.Offsets(), ins.Sizes(), ins.Strides(), ins.StaticOffsets(), ins.StaticSizes(), ins.StaticStrides()}, equiv)
-}
 
 // model is a bufferization.BufferizableOpInterface given by a function.
 type model func(s *state, op *ir.Operation) error
