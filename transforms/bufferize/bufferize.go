@@ -121,10 +121,10 @@ type state struct {
 	// were resolved with copies on tensors (copyinsertion.go) is
 	// rewritten: every write is then in place.
 	resolved bool
-	// copiesOnly is set by InsertTensorCopies: the functions are
+	// copiesOnly is set by InsertTensorCopies (copiesMode): the functions are
 	// analyzed and their decisions resolved on tensors, not rewritten.
 	copiesOnly bool
-	// eliminating is set by EliminateEmptyTensors: the functions are
+	// eliminating is set by EliminateEmptyTensors (eliminateMode): the functions are
 	// analyzed and their tensor.empty operations replaced where the
 	// decisions allow, not rewritten.
 	eliminating bool
@@ -135,8 +135,22 @@ type state struct {
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
-	return run(ctx, module, opts, false)
+	return run(ctx, module, opts, bufferizeMode)
 }
+
+// runMode is what a run does with the functions it analyzes.
+type runMode int
+
+const (
+	// bufferizeMode rewrites them (Run).
+	bufferizeMode runMode = iota
+	// copiesMode resolves the decisions with copies on tensors
+	// (InsertTensorCopies).
+	copiesMode
+	// eliminateMode replaces the tensor.empty operations the decisions
+	// allow to replace (EliminateEmptyTensors).
+	eliminateMode
+)
 
 // newState returns the state of a run of the pass on module with opts.
 func newState(ctx *ir.Context, module *ir.Operation, opts Options) *state {
@@ -145,12 +159,12 @@ func newState(ctx *ir.Context, module *ir.Operation, opts Options) *state {
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 }
 
-// run bufferizes module, or, with copiesOnly, only analyzes its
-// functions and resolves the decisions with copies on tensors
-// (InsertTensorCopies).
-func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) error {
+// run bufferizes module, or, in another mode, only analyzes its
+// functions and acts on the decisions on tensors.
+func run(ctx *ir.Context, module *ir.Operation, opts Options, mode runMode) error {
 	s := newState(ctx, module, opts)
-	s.copiesOnly = copiesOnly
+	s.copiesOnly = mode == copiesMode
+	s.eliminating = mode == eliminateMode
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
 	}
@@ -182,11 +196,11 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) e
 				s.summarizeExternal(f)
 			}
 		}
-		if opts.TestAnalysisOnly {
+		if opts.TestAnalysisOnly || mode == eliminateMode {
 			funcs = order
 		}
 	}
-	if opts.TestAnalysisOnly || copiesOnly {
+	if opts.TestAnalysisOnly || mode != bufferizeMode {
 		if !opts.FunctionBoundaries {
 			// Upstream analyzes the module's operations together, in
 			// the heuristic's order: the functions' decisions do not

@@ -15,44 +15,38 @@ import (
 // part, so that the computation writes the destination's buffer
 // directly instead of a new buffer that is then copied.
 //
-// The in-place analysis runs first, as one-shot-bufferize's would
-// without function boundaries and with allow-return-allocs-from-loops.
-// An insertion is considered when its source is decided in place; the
-// tensor.empty operations replaced are those found going back from the
-// source through the operands whose whole buffers the values on the way
-// are, of one type (or through casts). The extraction goes at the first
-// place, of the tensor.empty itself and just after each value it needs,
-// where those values are defined and that comes before every use of
-// the tensor.empty.
+// The in-place analysis runs first, as one-shot-bufferize's would with
+// allow-return-allocs-from-loops, and with function boundaries when the
+// pass runs on a module. An insertion is considered when its source is
+// decided in place; the tensor.empty operations replaced are those found
+// going back from the source through the operands whose whole buffers
+// the values on the way are, of one type (or through casts), and only
+// in the use by which the walk reached them: the tensor.empty stays for
+// its other uses. The extraction goes at the first place, of the
+// tensor.empty itself and just after each value it needs, where those
+// values are defined and that comes before that use.
 
-// EliminateEmptyTensors replaces the tensor.empty operations of the
-// functions of root (root itself when it is a function, else those in
-// its first region) whose contents end up inserted into a part of
-// another tensor by the extraction of that part.
+// EliminateEmptyTensors replaces uses of tensor.empty results whose
+// contents end up inserted into a part of another tensor by the
+// extraction of that part: in the functions of root, a module, analyzed
+// with function boundaries, or in root itself, a function, analyzed
+// without them.
 func EliminateEmptyTensors(ctx *ir.Context, root *ir.Operation) error {
-	s := newState(ctx, root, Options{AllowReturnAllocsFromLoops: true})
+	opts := Options{AllowReturnAllocsFromLoops: true}
+	if _, ok := function.AsFuncOp(root); !ok {
+		if root.NumRegions() == 0 || root.Region(0).Empty() {
+			return nil
+		}
+		opts.FunctionBoundaries = true
+		return run(ctx, root, opts, eliminateMode)
+	}
+	if root.NumRegions() == 0 || root.Region(0).Empty() {
+		return nil
+	}
+	s := newState(ctx, root, opts)
 	s.eliminating = true
-	var funcs []*ir.Operation
-	if _, ok := function.AsFuncOp(root); ok {
-		funcs = append(funcs, root)
-	} else if root.NumRegions() > 0 && !root.Region(0).Empty() {
-		root.Region(0).First().Ops(func(op *ir.Operation) bool {
-			if _, ok := function.AsFuncOp(op); ok {
-				funcs = append(funcs, op)
-			}
-			return true
-		})
-	}
-	for _, f := range funcs {
-		if f.NumRegions() == 0 || f.Region(0).Empty() {
-			continue
-		}
-		s.numberOps(f)
-		if err := s.analyze(f, s.readOnlyArg(f)); err != nil {
-			return err
-		}
-	}
-	return nil
+	s.numberOps(root)
+	return s.analyze(root, s.readOnlyArg(root))
 }
 
 // eliminateEmptyTensors replaces the tensor.empty operations of f that
@@ -73,19 +67,33 @@ func (s *state) eliminateEmptyTensors(f *ir.Operation, a *analysis) {
 			// replacement would not spare a copy.
 			continue
 		}
-		needed := si.ValuesNeededToBuildSubsetExtraction(op)
-		for _, v := range s.emptyTensorsBehind(op.Operand(src)) {
+		empties, visited := s.emptyTensorsBehind(use{op, src})
+		for _, v := range empties {
 			empty := ir.DefiningOp(v)
-			at := insertionPointFor(empty, needed)
-			if at == nil {
+			// The use by which the walk reached v.
+			var at use
+			for _, u := range visited {
+				if u.op.Operand(u.i) == v {
+					at = u
+					break
+				}
+			}
+			if at.op == nil {
 				continue
 			}
-			s.b.SetInsertionPoint(at)
+			ip := insertionPointFor(empty, at.op, si.ValuesNeededToBuildSubsetExtraction(op))
+			if ip == nil {
+				continue
+			}
+			s.b.SetInsertionPoint(ip)
 			r := si.BuildSubsetExtraction(op, s.b, empty.Loc())
 			if r == nil || ir.DefiningOp(r) == empty {
 				continue
 			}
 			if r.Type() != v.Type() {
+				if elemType(r.Type()) != elemType(v.Type()) {
+					continue
+				}
 				if d := ir.DefiningOp(r); d != nil {
 					s.b.SetInsertionPointAfter(d)
 				} else if blk := ir.ParentBlock(r); blk != nil {
@@ -93,8 +101,7 @@ func (s *state) eliminateEmptyTensors(f *ir.Operation, a *analysis) {
 				}
 				r = tensor.BuildCast(s.b, empty.Loc(), r, v.Type()).Result(0)
 			}
-			ir.ReplaceAllUsesWith(v, r)
-			empty.Erase()
+			at.op.SetOperand(at.i, r)
 			// What the analysis cached of the IR no longer holds.
 			clear(a.defs)
 			clear(a.read)
@@ -102,14 +109,25 @@ func (s *state) eliminateEmptyTensors(f *ir.Operation, a *analysis) {
 	}
 }
 
+// elemType returns the element type of the shaped type t, or nil.
+func elemType(t ir.Type) ir.Type {
+	if st, ok := t.(ir.ShapedType); ok {
+		return st.ElementType()
+	}
+	return nil
+}
+
 // emptyTensorsBehind returns the results of tensor.empty operations found
-// going back from v through the operands whose whole buffers the values
-// on the way are, keeping to one type except through casts (MLIR's
-// findValueInReverseUseDefChain with followEquivalentOnly and
-// followSameTypeOrCastsOnly, without the leaves), in upstream's order.
-func (s *state) emptyTensorsBehind(v ir.Value) []ir.Value {
+// going back from the operand from through the operands whose whole
+// buffers the values on the way are, keeping to one type except through
+// casts (MLIR's findValueInReverseUseDefChain with followEquivalentOnly
+// and followSameTypeOrCastsOnly, without the leaves), in upstream's
+// order, and the operands the walk went through, from included.
+func (s *state) emptyTensorsBehind(from use) ([]ir.Value, []use) {
 	var out []ir.Value
+	visitedUses := []use{from}
 	visited := map[ir.Value]bool{}
+	v := from.op.Operand(from.i)
 	// work is a set: a value waiting in it is not added again.
 	work := []ir.Value{v}
 	waiting := map[ir.Value]bool{v: true}
@@ -142,9 +160,10 @@ func (s *state) emptyTensorsBehind(v ir.Value) []ir.Value {
 				waiting[y] = true
 				work = append(work, y)
 			}
+			visitedUses = append(visitedUses, al)
 		}
 	}
-	return out
+	return out, visitedUses
 }
 
 // equivalenceAliases returns the operands whose whole buffer r is when
@@ -169,12 +188,12 @@ func (s *state) equivalenceAliases(r *ir.OpResult) []use {
 }
 
 // insertionPointFor returns the operation before which a replacement of
-// empty built from the values needed may go, or nil: empty itself, else
-// the first operation after the definition of one of those values (the
-// first of its block for a block argument), where all of them are
-// defined and that comes before every use of empty (MLIR's
-// findValidInsertionPoint).
-func insertionPointFor(empty *ir.Operation, needed []ir.Value) *ir.Operation {
+// empty's result in its use by user, built from the values needed, may
+// go, or nil: empty itself, else the first operation after the
+// definition of one of those values (the first of its block for a block
+// argument), where all of them are defined and that dominates user
+// (MLIR's findValidInsertionPoint).
+func insertionPointFor(empty, user *ir.Operation, needed []ir.Value) *ir.Operation {
 	candidates := []*ir.Operation{empty}
 	for _, v := range needed {
 		switch v := v.(type) {
@@ -185,16 +204,7 @@ func insertionPointFor(empty *ir.Operation, needed []ir.Value) *ir.Operation {
 		}
 	}
 	for _, at := range candidates {
-		if at == nil || !neededDefinedAt(at, needed) {
-			continue
-		}
-		before := true
-		for _, res := range empty.Results() {
-			for u := res.FirstUse(); u != nil && before; u = u.Next() {
-				before = dominates(at, u.Owner())
-			}
-		}
-		if before {
+		if at != nil && neededDefinedAt(at, needed) && dominates(at, user) {
 			return at
 		}
 	}
