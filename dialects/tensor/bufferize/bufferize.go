@@ -4,7 +4,6 @@
 package bufferize
 
 import (
-
 	affinemap "github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
