@@ -394,6 +394,13 @@ type State interface {
 	// DynamicType returns the memref type of tensor type t with a fully
 	// dynamic strided layout.
 	DynamicType(t ir.Type) ir.Type
+	// PredictedBufferType returns the type of the buffer of the tensor v
+	// as known before v's definition is rewritten (MLIR's
+	// getBufferType): the type of its buffer when it has one, else what
+	// its definition tells, which may differ from the type of the buffer
+	// the rewriting then makes (a tensor.empty's has the layout of
+	// unknown-type-conversion).
+	PredictedBufferType(v ir.Value) (ir.Type, error)
 	// BoundaryType returns the memref type of tensor type t at function
 	// boundaries (Options.FunctionBoundaryTypeConversion).
 	BoundaryType(t ir.Type) ir.Type

@@ -404,8 +404,12 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 // bufferType returns the type of the buffer the tensor v will have: its
 // buffer's when it has one; for a block argument after its region's
 // entry block, blockArgType's; for a result sharing the whole buffer of
-// an operand, that operand's buffer type; else the identity layout (the
-// fully dynamic one for a function's argument read through a to_buffer).
+// an operand, that operand's buffer type; for a result of an operation
+// whose model tells its buffer type (bufferization.ResultBufferType),
+// that type; for another result sharing no operand's buffer, or one of
+// an operation without a bufferization, the layout of
+// unknown-type-conversion; else the identity layout (the fully dynamic
+// one for a function's argument read through a to_buffer).
 func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 	if b, ok := s.buf[v]; ok {
 		return b.Type(), ""
@@ -433,10 +437,17 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 				}
 			}
 		}
-		if m, ok := s.known(x.Owner()); ok {
-			if rt, ok := m.(bufferization.ResultBufferType); ok {
-				return rt.ResultBufferType(x.Owner(), x.Index(), s), ""
-			}
+		m, known := s.known(x.Owner())
+		if rt, ok := m.(bufferization.ResultBufferType); known && ok {
+			return rt.ResultBufferType(x.Owner(), x.Index(), s), ""
+		}
+		if _, isCall := s.callModelOf(x.Owner()); !isCall && (!known || len(s.aliasingOperands(x)) == 0) {
+			// As upstream's defaultGetBufferType, a new buffer whose
+			// operation does not tell its type (tensor.empty,
+			// arith.constant), or the result of an operation without
+			// a bufferization, has the layout of
+			// unknown-type-conversion.
+			return s.unknownType(v.Type()), ""
 		}
 	}
 	return s.identityType(v.Type()), ""

@@ -1242,7 +1242,16 @@ func (s *state) Builder() *ir.Builder           { return s.b }
 func (s *state) Options() bufferization.Options { return s.opts }
 func (s *state) TensorType(v ir.Value) ir.Type  { return s.tt(v) }
 func (s *state) IdentityType(t ir.Type) ir.Type { return s.identityType(t) }
-func (s *state) DynamicType(t ir.Type) ir.Type  { return s.dynamicType(t) }
+
+// PredictedBufferType implements bufferization.State.
+func (s *state) PredictedBufferType(v ir.Value) (ir.Type, error) {
+	t, msg := s.bufferType(v, nil)
+	if msg != "" {
+		return nil, ir.EmitError(valueOwner(v), msg)
+	}
+	return t, nil
+}
+func (s *state) DynamicType(t ir.Type) ir.Type { return s.dynamicType(t) }
 
 // BoundaryType returns the memref type of tensor type t at a function
 // boundary: the identity layout with identity-layout-map, else the fully

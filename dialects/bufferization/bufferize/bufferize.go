@@ -113,6 +113,12 @@ func (toTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 
 // BufferizesToMemoryWrite implements bufferization.AliasAnalysis (a
 // to_tensor has no tensor operand).
+// ResultBufferType implements bufferization.ResultBufferType: the
+// buffer is the memref operand.
+func (toTensor) ResultBufferType(op *ir.Operation, _ int, _ bufferization.State) ir.Type {
+	return op.Operand(0).Type()
+}
+
 func (toTensor) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
 
 // AliasingResults implements bufferization.AliasAnalysis.

@@ -30,7 +30,7 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.generate", bufferization.Reading{BufferizableOpInterface: model((*state).generate)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.splat", bufferization.Reading{BufferizableOpInterface: model((*state).splat)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.concat", bufferization.Reading{BufferizableOpInterface: model((*state).concat)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.pad", bufferization.Reading{BufferizableOpInterface: model((*state).pad)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.pad", newBuffer{bufferization.Reading{BufferizableOpInterface: model((*state).pad)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
@@ -38,6 +38,18 @@ func Register(ctx *ir.Context) {
 	bufferization.SubsetInsertionOp.AttachTo(ctx, tensor.ParallelInsertSliceOpName, sliceInsertion{})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", collapsing{aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model(func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })})
+}
+
+// newBuffer is the model of an operation whose result is a new buffer
+// with the identity layout that it fills, and that tells its type before
+// it is rewritten (tensor.pad; tensor.generate and tensor.concat do not,
+// as upstream's).
+type newBuffer struct{ bufferization.Reading }
+
+// ResultBufferType implements bufferization.ResultBufferType: the
+// identity layout (MLIR's getBufferType of tensor.pad).
+func (newBuffer) ResultBufferType(op *ir.Operation, result int, s bufferization.State) ir.Type {
+	return s.IdentityType(op.Result(result).Type())
 }
 
 // aliasing is the model of an operation whose result is a view of the
