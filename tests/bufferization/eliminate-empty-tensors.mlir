@@ -94,3 +94,27 @@ func.func @unknown(%t: tensor<16xf32>) -> tensor<16xf32> {
   %1 = tensor.insert_slice %0 into %t[0] [4] [1] : tensor<4xf32> into tensor<16xf32>
   return %1 : tensor<16xf32>
 }
+
+// -----
+
+// A call to a function without a body may return anything: its result
+// is not its operand's buffer, and the walk stops there. With a body
+// that returns its argument, the module's analysis knows better.
+// CHECK-LABEL: func.func @calls
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK: call @decl(%[[E]])
+// CHECK: %[[X:.*]] = tensor.extract_slice %inserted_slice[4] [4] [1]
+// CHECK: call @ident(%[[X]])
+func.func private @decl(tensor<4xf32>) -> tensor<4xf32>
+func.func private @ident(%t: tensor<4xf32>) -> tensor<4xf32> {
+  return %t : tensor<4xf32>
+}
+func.func @calls(%t: tensor<16xf32>) -> tensor<16xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %0 = func.call @decl(%e) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = tensor.insert_slice %0 into %t[0] [4] [1] : tensor<4xf32> into tensor<16xf32>
+  %e2 = tensor.empty() : tensor<4xf32>
+  %2 = func.call @ident(%e2) : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = tensor.insert_slice %2 into %1[4] [4] [1] : tensor<4xf32> into tensor<16xf32>
+  return %3 : tensor<16xf32>
+}

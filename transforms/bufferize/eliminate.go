@@ -179,8 +179,12 @@ func (s *state) equivalenceAliases(r *ir.OpResult) []use {
 		}
 		return us
 	}
+	_, isCall := s.callModelOf(r.Owner())
 	for _, u := range s.aliasingOperands(r) {
-		if s.writes(u) || s.equivalentResult(u) {
+		// A call's result is its operand's buffer only when the
+		// analysis of the callee found it equivalent; a write into the
+		// operand does not tell (the callee may have no body).
+		if s.equivalentResult(u) || !isCall && s.writes(u) {
 			us = append(us, u)
 		}
 	}
