@@ -34,3 +34,24 @@ func.func @nothing() {
   "test.use"(%e) : (tensor<2xf32>) -> ()
   "test.end"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// The greedy driver simplifies regions aggressively, as upstream's
+// default: the argument of the exit block, which its one predecessor
+// passes, is dropped.
+// CHECK-LABEL: func.func @loop
+// CHECK: ^bb2:
+// CHECK-NEXT: return
+func.func @loop(%n: index, %x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^loop(%c0, %x : index, f32)
+^loop(%i: index, %s: f32):
+  %next = arith.addf %s, %x : f32
+  %ni = arith.addi %i, %c1 : index
+  %c = arith.cmpi ult, %ni, %n : index
+  cf.cond_br %c, ^loop(%ni, %next : index, f32), ^exit(%next : f32)
+^exit(%r: f32):
+  return %r : f32
+}

@@ -33,7 +33,7 @@ func (p *emptyToAlloc) Run(op *ir.Operation, st *pass.State) error {
 // Run replaces the tensor.empty operations nested in op.
 func Run(ctx *ir.Context, op *ir.Operation) error {
 	patterns := rewrite.NewPatternSet(&rewrite.Func{RootName: tensor.EmptyOpName, PatternName: "empty-tensor-lowering", BenefitValue: 1, Fn: lowerEmpty})
-	rewrite.ApplyPatternsGreedily(ctx, op, patterns, rewrite.GreedyConfig{Simplify: rewrite.SimplifyNormal})
+	rewrite.ApplyPatternsGreedily(ctx, op, patterns, rewrite.GreedyConfig{Simplify: rewrite.SimplifyAggressive})
 	return nil
 }
 
