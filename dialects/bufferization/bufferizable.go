@@ -119,6 +119,16 @@ type SubsetInsertionOpInterface interface {
 // subset into their destination.
 var SubsetInsertionOp = ir.DeclareOpInterface[SubsetInsertionOpInterface]("bufferization.SubsetInsertionOpInterface")
 
+// AnalysisPrecondition is implemented by models of operations that the
+// in-place analysis does not accept in some forms (MLIR's
+// checkPreBufferizationAssumptions): a used bufferization.to_tensor
+// without `restrict`, whose buffer other tensors may share. The analysis
+// checks them before it decides anything; without the analysis
+// (copy-before-write) they are accepted.
+type AnalysisPrecondition interface {
+	CheckBeforeAnalysis(op *ir.Operation) error
+}
+
 // EquivalentResult is implemented by AliasAnalysis models of operations
 // whose result, when an operand is in place, is that operand's whole
 // buffer without writing it (a cast; MLIR's BufferRelation::Equivalent

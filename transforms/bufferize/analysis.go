@@ -220,6 +220,9 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, *ir.Operation) {
 // the analysis applies to f, recording the decisions in s.decided.
 // readOnly tells the arguments that may not be written.
 func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) error {
+	if err := s.checkPreconditions(f); err != nil {
+		return err
+	}
 	ops, blocker := s.analyzable(f)
 	if blocker != nil && s.copiesOnTensors() {
 		return errUndecided(f, blocker)
@@ -334,6 +337,24 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 		s.eliminateEmptyTensors(f, a)
 	}
 	return nil
+}
+
+// checkPreconditions asks the models of f's operations, in post-order,
+// whether the analysis accepts them (bufferization.AnalysisPrecondition),
+// and returns the first refusal.
+func (s *state) checkPreconditions(f *ir.Operation) error {
+	var err error
+	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
+		m, ok := s.known(op)
+		if !ok {
+			return true
+		}
+		if p, ok := m.(bufferization.AnalysisPrecondition); ok && err == nil {
+			err = p.CheckBeforeAnalysis(op)
+		}
+		return err == nil
+	})
+	return err
 }
 
 // verify asks the models of ops to check the decisions made (MLIR's
