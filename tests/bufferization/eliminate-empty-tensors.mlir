@@ -118,3 +118,26 @@ func.func @calls(%t: tensor<16xf32>) -> tensor<16xf32> {
   %3 = tensor.insert_slice %2 into %1[4] [4] [1] : tensor<4xf32> into tensor<16xf32>
   return %3 : tensor<16xf32>
 }
+
+// -----
+
+// materialize_in_destination inserts into its whole destination: a
+// tensor destination replaces the tensor.empty's use; a memref marked
+// `restrict` is read through a `to_tensor restrict`, which takes the mark
+// over.
+// CHECK-LABEL: func.func @materialize
+// CHECK: %[[D:.*]] = bufferization.alloc_tensor() : tensor<4xf32>
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[D]] : tensor<4xf32>)
+// CHECK: %[[T:.*]] = bufferization.to_tensor %arg0 restrict writable
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[T]] : tensor<4xf32>)
+// CHECK: bufferization.materialize_in_destination %{{.*}} in writable %arg0
+func.func @materialize(%m: memref<4xf32>, %f: f32) -> tensor<4xf32> {
+  %t = bufferization.alloc_tensor() : tensor<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %0 = linalg.fill ins(%f : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %1 = bufferization.materialize_in_destination %0 in %t : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %e2 = tensor.empty() : tensor<4xf32>
+  %2 = linalg.fill ins(%f : f32) outs(%e2 : tensor<4xf32>) -> tensor<4xf32>
+  bufferization.materialize_in_destination %2 in restrict writable %m : (tensor<4xf32>, memref<4xf32>) -> ()
+  return %1 : tensor<4xf32>
+}

@@ -372,7 +372,7 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 		if slices.Contains(stack, v) {
 			continue
 		}
-		ct, msg := s.bufferType(v, stack)
+		ct, msg := s.bufferType(v, stack, false)
 		if msg != "" {
 			return nil, msg
 		}
@@ -406,11 +406,12 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 // entry block, blockArgType's; for a result sharing the whole buffer of
 // an operand, that operand's buffer type; for a result of an operation
 // whose model tells its buffer type (bufferization.ResultBufferType),
-// that type; for another result sharing no operand's buffer, or one of
-// an operation without a bufferization, the layout of
-// unknown-type-conversion; else the identity layout (the fully dynamic
+// that type; with predict (State.PredictedBufferType), for another
+// result sharing no operand's buffer, or one of an operation without a
+// bufferization, the layout of unknown-type-conversion; else the
+// identity layout (the fully dynamic
 // one for a function's argument read through a to_buffer).
-func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
+func (s *state) bufferType(v ir.Value, stack []ir.Value, predict bool) (ir.Type, string) {
 	if b, ok := s.buf[v]; ok {
 		return b.Type(), ""
 	}
@@ -433,7 +434,7 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 			u := from[0]
 			if s.writes(u) || s.equivalentResult(u) || s.regionModel(x.Owner()) != nil {
 				if w := u.op.Operand(u.i); !slices.Contains(stack, w) {
-					return s.bufferType(w, stack)
+					return s.bufferType(w, stack, predict)
 				}
 			}
 		}
@@ -441,7 +442,7 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 		if rt, ok := m.(bufferization.ResultBufferType); known && ok {
 			return rt.ResultBufferType(x.Owner(), x.Index(), s), ""
 		}
-		if _, isCall := s.callModelOf(x.Owner()); !isCall && (!known || len(s.aliasingOperands(x)) == 0) {
+		if _, isCall := s.callModelOf(x.Owner()); predict && !isCall && (!known || len(s.aliasingOperands(x)) == 0) {
 			// As upstream's defaultGetBufferType, a new buffer whose
 			// operation does not tell its type (tensor.empty,
 			// arith.constant), or the result of an operation without

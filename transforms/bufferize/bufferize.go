@@ -1245,7 +1245,7 @@ func (s *state) IdentityType(t ir.Type) ir.Type { return s.identityType(t) }
 
 // PredictedBufferType implements bufferization.State.
 func (s *state) PredictedBufferType(v ir.Value) (ir.Type, error) {
-	t, msg := s.bufferType(v, nil)
+	t, msg := s.bufferType(v, nil, true)
 	if msg != "" {
 		return nil, ir.EmitError(valueOwner(v), msg)
 	}

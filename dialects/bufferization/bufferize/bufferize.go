@@ -16,6 +16,7 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.to_tensor", toTensor{})
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.to_buffer", toBuffer{})
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.materialize_in_destination", materialize{})
+	bufferization.SubsetInsertionOp.AttachTo(ctx, bufferization.MaterializeInDestinationOpName, materializeInsertion{})
 }
 
 // allocTensor is a new buffer, a copy of the copy operand when there is
