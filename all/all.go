@@ -78,6 +78,8 @@ import (
 	_ "github.com/strata-ir/strata/transforms/cse"
 	_ "github.com/strata-ir/strata/transforms/deadvalues"
 	_ "github.com/strata-ir/strata/transforms/dropequivalentresults"
+	_ "github.com/strata-ir/strata/transforms/emptyelim"
+	_ "github.com/strata-ir/strata/transforms/emptytoalloc"
 	_ "github.com/strata-ir/strata/transforms/expandstrided"
 	_ "github.com/strata-ir/strata/transforms/funcdedup"
 	_ "github.com/strata-ir/strata/transforms/gpuasyncregion"

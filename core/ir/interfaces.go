@@ -444,3 +444,23 @@ var InParallelOp = DeclareTrait("ir.InParallelOpInterface")
 // iterations of a parallel loop do not run one after the other, so what
 // one iteration allocates cannot be shared with the next.
 var HasParallelRegion = DeclareTrait("ir.HasParallelRegion")
+// CastOpInterface is MLIR's CastOpInterface: an operation that gives
+// its operands' values other types without changing them (tensor.cast,
+// memref.cast).
+type CastOpInterface interface {
+	// AreCastCompatible reports whether the operation may cast values
+	// of the types inputs to the types outputs.
+	AreCastCompatible(inputs, outputs []Type) bool
+}
+
+// CastOp is the handle of CastOpInterface.
+var CastOp = DeclareOpInterface[CastOpInterface]("ir.CastOpInterface")
+
+// CastCompatibleFunc implements CastOpInterface for an operation of one
+// operand and one result with a function of their types.
+type CastCompatibleFunc func(in, out Type) bool
+
+// AreCastCompatible calls f on the one input and output type.
+func (f CastCompatibleFunc) AreCastCompatible(inputs, outputs []Type) bool {
+	return len(inputs) == 1 && len(outputs) == 1 && f(inputs[0], outputs[0])
+}

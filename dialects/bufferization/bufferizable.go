@@ -87,20 +87,46 @@ type ResultDefinition interface {
 	ResultBufferizesToMemoryWrite(op *ir.Operation, result int) bool
 }
 
-// SubsetInsertion is implemented by AliasAnalysis models of operations
-// that write their source into a part of their destination
-// (tensor.insert_slice; MLIR's SubsetInsertionOpInterface). The
-// analysis does not count as a conflict a write into a part extracted
-// from the destination at exactly that subset, read by the insertion
-// (the usual extract_slice, compute, insert_slice of a tile), nor the
-// insertion's write seen by a read of that same extracted part.
-type SubsetInsertion interface {
+// SubsetInsertionOpInterface is implemented by operations that write
+// their source into a part of their destination (tensor.insert_slice,
+// tensor.parallel_insert_slice; MLIR's SubsetInsertionOpInterface). The
+// in-place analysis does not count as a conflict a write into a part
+// extracted from the destination at exactly that subset, read by the
+// insertion (the usual extract_slice, compute, insert_slice of a tile),
+// nor the insertion's write seen by a read of that same extracted part;
+// eliminate-empty-tensors replaces a tensor.empty whose contents end up
+// inserted by the extraction of the part they are inserted into.
+type SubsetInsertionOpInterface interface {
+	// SourceOperand returns the operand op inserts.
+	SourceOperand(op *ir.Operation) int
 	// DestinationOperand returns the operand whose subset op writes.
 	DestinationOperand(op *ir.Operation) int
 	// EquivalentSubset reports whether the tensor v is the subset op
 	// writes, extracted from a tensor that equiv says is op's
 	// destination.
 	EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool
+	// ValuesNeededToBuildSubsetExtraction returns the values that
+	// BuildSubsetExtraction uses: it may only be called where they are
+	// all defined.
+	ValuesNeededToBuildSubsetExtraction(op *ir.Operation) []ir.Value
+	// BuildSubsetExtraction builds, at b's insertion point, the
+	// extraction of the subset op writes from its destination and
+	// returns it, or returns nil when it cannot.
+	BuildSubsetExtraction(op *ir.Operation, b *ir.Builder, loc ir.Location) ir.Value
+}
+
+// SubsetInsertionOp is the interface of the operations that insert a
+// subset into their destination.
+var SubsetInsertionOp = ir.DeclareOpInterface[SubsetInsertionOpInterface]("bufferization.SubsetInsertionOpInterface")
+
+// AnalysisPrecondition is implemented by models of operations that the
+// in-place analysis does not accept in some forms (MLIR's
+// checkPreBufferizationAssumptions): a used bufferization.to_tensor
+// without `restrict`, whose buffer other tensors may share. The analysis
+// checks them before it decides anything; without the analysis
+// (copy-before-write) they are accepted.
+type AnalysisPrecondition interface {
+	CheckBeforeAnalysis(op *ir.Operation) error
 }
 
 // EquivalentResult is implemented by AliasAnalysis models of operations
@@ -385,6 +411,13 @@ type State interface {
 	// DynamicType returns the memref type of tensor type t with a fully
 	// dynamic strided layout.
 	DynamicType(t ir.Type) ir.Type
+	// PredictedBufferType returns the type of the buffer of the tensor v
+	// as known before v's definition is rewritten (MLIR's
+	// getBufferType): the type of its buffer when it has one, else what
+	// its definition tells, which may differ from the type of the buffer
+	// the rewriting then makes (a tensor.empty's has the layout of
+	// unknown-type-conversion).
+	PredictedBufferType(v ir.Value) (ir.Type, error)
 	// BoundaryType returns the memref type of tensor type t at function
 	// boundaries (Options.FunctionBoundaryTypeConversion).
 	BoundaryType(t ir.Type) ir.Type

@@ -49,6 +49,9 @@ func Register(ctx *ir.Context) {
 	ctx.RegisterOp(allocaScopeDef())
 	ctx.RegisterOp(allocaScopeReturnDef())
 	registerHooks(ctx)
+	if on := ctx.LookupOpName(CastOpName); on != nil {
+		ir.CastOp.Attach(on.Def, ir.CastCompatibleFunc(castCompatible))
+	}
 	if d := ctx.Dialect("memref"); d != nil {
 		d.Inlinable = true
 		// Folded dimensions and ranks become arith.constant, as upstream's

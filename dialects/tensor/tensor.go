@@ -47,6 +47,12 @@ func Register(ctx *ir.Context) {
 	if on := ctx.LookupOpName(EmptyOpName); on != nil {
 		ir.ReifyRankedShapedTypeOp.Attach(on.Def, emptyShape{})
 	}
+	if on := ctx.LookupOpName(CastOpName); on != nil {
+		ir.CastOp.Attach(on.Def, ir.CastCompatibleFunc(castsTensor))
+	}
+	if on := ctx.LookupOpName(BitcastOpName); on != nil {
+		ir.CastOp.Attach(on.Def, ir.CastCompatibleFunc(bitcastsTensor))
+	}
 	if d := ctx.Dialect("tensor"); d != nil {
 		d.Inlinable = true
 	}

@@ -228,11 +228,14 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, *ir.Operation) {
 // the analysis applies to f, recording the decisions in s.decided.
 // readOnly tells the arguments that may not be written.
 func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) error {
+	if err := s.checkPreconditions(f); err != nil {
+		return err
+	}
 	ops, blocker := s.analyzable(f)
 	if blocker != nil && s.copiesOnTensors() {
 		return errUndecided(f, blocker)
 	}
-	if blocker != nil || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly && !s.copiesOnTensors() {
+	if blocker != nil || len(ops) > maxAnalyzed && !s.opts.TestAnalysisOnly && !s.copiesOnTensors() && !s.eliminating {
 		return nil
 	}
 	// One analysis serves every function of the module: its maps are
@@ -338,6 +341,9 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	if s.copiesOnTensors() {
 		return s.insertTensorCopies(f, a)
 	}
+	if s.eliminating {
+		s.eliminateEmptyTensors(f, a)
+	}
 	return nil
 }
 
@@ -387,6 +393,24 @@ func (s *state) analyzeFuncs(funcs, inModule []*ir.Operation, analyze func(f *ir
 		return errs
 	}
 	return nil
+}
+
+// checkPreconditions asks the models of f's operations, in post-order,
+// whether the analysis accepts them (bufferization.AnalysisPrecondition),
+// and returns the first refusal.
+func (s *state) checkPreconditions(f *ir.Operation) error {
+	var err error
+	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
+		m, ok := s.known(op)
+		if !ok {
+			return true
+		}
+		if p, ok := m.(bufferization.AnalysisPrecondition); ok && err == nil {
+			err = p.CheckBeforeAnalysis(op)
+		}
+		return err == nil
+	})
+	return err
 }
 
 // verify asks the models of ops to check the decisions made (MLIR's
@@ -860,13 +884,8 @@ func (a *analysis) matchingSubsets(r, w use) bool {
 		}
 	}
 	if si := subsetInsertion(w.op); si != nil && w.op != r.op && w.i == si.DestinationOperand(w.op) {
-		src := -1
-		for i, v := range w.op.Operands() {
-			if i != w.i && isTensor(v.Type()) {
-				src = i
-			}
-		}
-		if src >= 0 && a.equivalent(r.op.Operand(r.i), w.op.Operand(src)) && a.matchesDestination(w.op.Operand(src), w.op, si) {
+		src := si.SourceOperand(w.op)
+		if src != w.i && src < w.op.NumOperands() && a.equivalent(r.op.Operand(r.i), w.op.Operand(src)) && a.matchesDestination(w.op.Operand(src), w.op, si) {
 			return true
 		}
 	}
@@ -881,7 +900,7 @@ func (a *analysis) matchingSubsets(r, w use) bool {
 // walk stops at a matching part, at a value of an operation without a
 // bufferization or that shares no operand's buffer (a block argument),
 // and at a value it reaches a second time.
-func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferization.SubsetInsertion) bool {
+func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferization.SubsetInsertionOpInterface) bool {
 	equiv := func(x, y ir.Value) bool { return a.equivalent(x, y) }
 	matches := func(x ir.Value) bool {
 		_, isResult := x.(*ir.OpResult)
@@ -968,12 +987,9 @@ func (ms *models) equivalentResult(u use) bool {
 	return ok && e.EquivalentResult(u.op, u.i)
 }
 
-// subsetInsertion returns op's bufferization.SubsetInsertion model, or nil.
-func subsetInsertion(op *ir.Operation) bufferization.SubsetInsertion {
-	m, ok := bufferization.BufferizableOp.Of(op)
-	if !ok {
-		return nil
-	}
-	si, _ := m.(bufferization.SubsetInsertion)
+// subsetInsertion returns op's bufferization.SubsetInsertionOpInterface
+// model, or nil.
+func subsetInsertion(op *ir.Operation) bufferization.SubsetInsertionOpInterface {
+	si, _ := bufferization.SubsetInsertionOp.Of(op)
 	return si
 }

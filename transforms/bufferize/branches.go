@@ -372,7 +372,7 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 		if slices.Contains(stack, v) {
 			continue
 		}
-		ct, msg := s.bufferType(v, stack)
+		ct, msg := s.bufferType(v, stack, false)
 		if msg != "" {
 			return nil, msg
 		}
@@ -405,9 +405,14 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 // buffer's when it has one; for a block argument after its region's
 // entry block, blockArgType's; for a result sharing the whole buffer of
 // an operand, that operand's buffer type; for a view of a part of it
-// (bufferization.ViewBufferType), the view's type; else the identity layout (the
-// fully dynamic one for a function's argument read through a to_buffer).
-func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
+// (bufferization.ViewBufferType), the view's type; for a result of an
+// operation whose model tells its buffer type
+// (bufferization.ResultBufferType), that type; with predict
+// (State.PredictedBufferType), for another result sharing no operand's
+// buffer, or one of an operation without a bufferization, the layout of
+// unknown-type-conversion; else the identity layout (the fully dynamic
+// one for a function's argument read through a to_buffer).
+func (s *state) bufferType(v ir.Value, stack []ir.Value, predict bool) (ir.Type, string) {
 	if t, ok := s.assumed[v]; ok {
 		return t, ""
 	}
@@ -435,7 +440,7 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 			if s.copyAll && s.writes(u) && s.regionModel(x.Owner()) == nil {
 				// Without the analysis, the write goes to a new
 				// identity buffer in the memory space of the operand's.
-				ot, msg := s.bufferType(u.op.Operand(u.i), stack)
+				ot, msg := s.bufferType(u.op.Operand(u.i), stack, predict)
 				if msg != "" {
 					return nil, msg
 				}
@@ -447,23 +452,30 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 			}
 			if s.writes(u) || s.equivalentResult(u) || s.regionModel(x.Owner()) != nil {
 				if w := u.op.Operand(u.i); !slices.Contains(stack, w) {
-					return s.bufferType(w, stack)
+					return s.bufferType(w, stack, predict)
 				}
 			}
 		}
-		if m, ok := s.known(x.Owner()); ok {
-			if vt, ok := m.(bufferization.ViewBufferType); ok && x.Owner().NumOperands() > 0 {
-				st, msg := s.bufferType(x.Owner().Operand(0), stack)
-				if msg != "" {
-					return nil, msg
-				}
-				if t := vt.ViewBufferType(x.Owner(), x.Index(), st); t != nil {
-					return t, ""
-				}
+		m, known := s.known(x.Owner())
+		if vt, ok := m.(bufferization.ViewBufferType); known && ok && x.Owner().NumOperands() > 0 {
+			st, msg := s.bufferType(x.Owner().Operand(0), stack, predict)
+			if msg != "" {
+				return nil, msg
 			}
-			if rt, ok := m.(bufferization.ResultBufferType); ok {
-				return rt.ResultBufferType(x.Owner(), x.Index(), s), ""
+			if t := vt.ViewBufferType(x.Owner(), x.Index(), st); t != nil {
+				return t, ""
 			}
+		}
+		if rt, ok := m.(bufferization.ResultBufferType); known && ok {
+			return rt.ResultBufferType(x.Owner(), x.Index(), s), ""
+		}
+		if _, isCall := s.callModelOf(x.Owner()); predict && !isCall && (!known || len(s.aliasingOperands(x)) == 0) {
+			// As upstream's defaultGetBufferType, a new buffer whose
+			// operation does not tell its type (tensor.empty,
+			// arith.constant), or the result of an operation without
+			// a bufferization, has the layout of
+			// unknown-type-conversion.
+			return s.unknownType(v.Type()), ""
 		}
 	}
 	return s.identityType(v.Type()), ""
@@ -473,7 +485,7 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value) (ir.Type, string) {
 func (s *state) BufferTypeAssuming(v ir.Value, assume map[ir.Value]ir.Type) ir.Type {
 	s.assumed = assume
 	defer func() { s.assumed = nil }()
-	t, msg := s.bufferType(v, nil)
+	t, msg := s.bufferType(v, nil, false)
 	if msg != "" {
 		return nil
 	}

@@ -121,11 +121,15 @@ type state struct {
 	// were resolved with copies on tensors (copyinsertion.go) is
 	// rewritten: every write is then in place.
 	resolved bool
-	// copiesOnly is set by InsertTensorCopies: the functions are
+	// copiesOnly is set by InsertTensorCopies (copiesMode): the functions are
 	// analyzed and their decisions resolved on tensors, not rewritten.
 	copiesOnly bool
 	// assumed holds the buffer types that BufferTypeAssuming assumes.
 	assumed map[ir.Value]ir.Type
+	// eliminating is set by EliminateEmptyTensors (eliminateMode): the functions are
+	// analyzed and their tensor.empty operations replaced where the
+	// decisions allow, not rewritten.
+	eliminating bool
 	// doms caches the immediate dominators of the blocks of the regions
 	// of several blocks the analysis orders (branches.go).
 	doms map[*ir.Region]map[*ir.Block]*ir.Block
@@ -133,16 +137,36 @@ type state struct {
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
-	return run(ctx, module, opts, false)
+	return run(ctx, module, opts, bufferizeMode)
 }
 
-// run bufferizes module, or, with copiesOnly, only analyzes its
-// functions and resolves the decisions with copies on tensors
-// (InsertTensorCopies).
-func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) error {
-	s := &state{copiesOnly: copiesOnly, models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
+// runMode is what a run does with the functions it analyzes.
+type runMode int
+
+const (
+	// bufferizeMode rewrites them (Run).
+	bufferizeMode runMode = iota
+	// copiesMode resolves the decisions with copies on tensors
+	// (InsertTensorCopies).
+	copiesMode
+	// eliminateMode replaces the tensor.empty operations the decisions
+	// allow to replace (EliminateEmptyTensors).
+	eliminateMode
+)
+
+// newState returns the state of a run of the pass on module with opts.
+func newState(ctx *ir.Context, module *ir.Operation, opts Options) *state {
+	return &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
+}
+
+// run bufferizes module, or, in another mode, only analyzes its
+// functions and acts on the decisions on tensors.
+func run(ctx *ir.Context, module *ir.Operation, opts Options, mode runMode) error {
+	s := newState(ctx, module, opts)
+	s.copiesOnly = mode == copiesMode
+	s.eliminating = mode == eliminateMode
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
 	}
@@ -174,11 +198,11 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, copiesOnly bool) e
 				s.summarizeExternal(f)
 			}
 		}
-		if opts.TestAnalysisOnly {
+		if opts.TestAnalysisOnly || mode == eliminateMode {
 			funcs = order
 		}
 	}
-	if opts.TestAnalysisOnly || copiesOnly {
+	if opts.TestAnalysisOnly || mode != bufferizeMode {
 		if !opts.FunctionBoundaries {
 			// Upstream analyzes the module's operations together, in
 			// the heuristic's order: the functions' decisions do not
@@ -1263,7 +1287,16 @@ func (s *state) Builder() *ir.Builder           { return s.b }
 func (s *state) Options() bufferization.Options { return s.opts }
 func (s *state) TensorType(v ir.Value) ir.Type  { return s.tt(v) }
 func (s *state) IdentityType(t ir.Type) ir.Type { return s.identityType(t) }
-func (s *state) DynamicType(t ir.Type) ir.Type  { return s.dynamicType(t) }
+
+// PredictedBufferType implements bufferization.State.
+func (s *state) PredictedBufferType(v ir.Value) (ir.Type, error) {
+	t, msg := s.bufferType(v, nil, true)
+	if msg != "" {
+		return nil, ir.EmitError(valueOwner(v), msg)
+	}
+	return t, nil
+}
+func (s *state) DynamicType(t ir.Type) ir.Type { return s.dynamicType(t) }
 
 // BoundaryType returns the memref type of tensor type t at a function
 // boundary: the identity layout with identity-layout-map, else the fully

@@ -39,7 +39,7 @@ func (s *state) copiesOnTensors() bool {
 // anything (MLIR's insertTensorCopies): the module that results
 // bufferizes with every write in place.
 func InsertTensorCopies(ctx *ir.Context, module *ir.Operation, opts Options) error {
-	return run(ctx, module, opts, true)
+	return run(ctx, module, opts, copiesMode)
 }
 
 // errUndecided is the error for a function that the in-place analysis

@@ -16,6 +16,7 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.to_tensor", toTensor{})
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.to_buffer", toBuffer{})
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.materialize_in_destination", materialize{})
+	bufferization.SubsetInsertionOp.AttachTo(ctx, bufferization.MaterializeInDestinationOpName, materializeInsertion{})
 }
 
 // allocTensor is a new buffer, a copy of the copy operand when there is
@@ -100,9 +101,6 @@ func (allocTensor) ResultBufferizesToMemoryWrite(op *ir.Operation, _ int) bool {
 type toTensor struct{}
 
 func (toTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
-	if t, ok := bufferization.AsToTensorOp(op); ok && !t.Restrict() {
-		return ir.NewError(op.Loc(), "to_tensor ops without `restrict` are not supported by One-Shot Analysis")
-	}
 	s.SetResult(op.Result(0), op.Operand(0), nil)
 	if t, ok := bufferization.AsToTensorOp(op); !ok || !t.Writable() {
 		s.MarkReadOnly(op.Result(0))
@@ -113,6 +111,21 @@ func (toTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 
 // BufferizesToMemoryWrite implements bufferization.AliasAnalysis (a
 // to_tensor has no tensor operand).
+// CheckBeforeAnalysis implements bufferization.AnalysisPrecondition: a
+// used to_tensor must be marked `restrict`.
+func (toTensor) CheckBeforeAnalysis(op *ir.Operation) error {
+	if t, ok := bufferization.AsToTensorOp(op); ok && !t.Restrict() && ir.HasUses(op.Result(0)) {
+		return ir.OpError(op, "to_tensor ops without `restrict` are not supported by One-Shot Analysis")
+	}
+	return nil
+}
+
+// ResultBufferType implements bufferization.ResultBufferType: the
+// buffer is the memref operand.
+func (toTensor) ResultBufferType(op *ir.Operation, _ int, _ bufferization.State) ir.Type {
+	return op.Operand(0).Type()
+}
+
 func (toTensor) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
 
 // AliasingResults implements bufferization.AliasAnalysis.

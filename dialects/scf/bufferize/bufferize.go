@@ -51,7 +51,7 @@ func (s *state) executeRegion(op *ir.Operation) error {
 	if err := s.BufferizeBlockSignatures(op, op.Region(0)); err != nil {
 		return err
 	}
-	return s.ifOp(op)
+	return s.branches(op, false)
 }
 
 // forall bufferizes scf.forall as upstream does: each shared output is
@@ -242,9 +242,21 @@ func (s *state) aliasesOutside(v ir.Value, r *ir.Region, except ir.Value) bool {
 	return false
 }
 
-// ifOp bufferizes scf.if (and scf.execute_region): each block is bufferized, then the yields
-// return buffers of one type (a dynamic layout when the branches differ).
-func (s *state) ifOp(op *ir.Operation) error {
+// ifOp bufferizes scf.if as branches does, each yield casting its
+// buffers, once its region is rewritten, to the type upstream gives the
+// results then: from the buffers of the regions rewritten and the
+// buffer types predicted for what the others yield
+// (State.PredictedBufferType), the one type when they agree, else the
+// fully dynamic layout. A later region's tensor.empty is predicted with
+// the layout of unknown-type-conversion, so that the yields of the
+// regions before it cast their buffers to it.
+func (s *state) ifOp(op *ir.Operation) error { return s.branches(op, true) }
+
+// branches bufferizes scf.if and scf.execute_region: each block is
+// bufferized, then the yields return buffers of one type (a dynamic
+// layout when the branches differ). With castAtYield, each region's
+// yields first cast their buffers as ifOp says.
+func (s *state) branches(op *ir.Operation, castAtYield bool) error {
 	var yields []*ir.Operation
 	var bufs [][]ir.Value
 	for i := 0; i < op.NumRegions(); i++ {
@@ -267,6 +279,11 @@ func (s *state) ifOp(op *ir.Operation) error {
 					return err
 				}
 				yb[k] = buf
+			}
+			if castAtYield {
+				if err := s.castYielded(op, i, y, yb, bufs); err != nil {
+					return err
+				}
 			}
 			yields = append(yields, y)
 			bufs = append(bufs, yb)
@@ -331,6 +348,60 @@ func (s *state) ifOp(op *ir.Operation) error {
 		}
 	}
 	s.Erase(op)
+	return nil
+}
+
+// castYielded casts the buffers yb that y, the yield of op's region i,
+// yields, to the types of op's results as upstream's getBufferType of
+// scf.if finds them when y is rewritten: done holds the buffers the
+// yields of the regions before i yield, and what the yields of the
+// regions after i yield is not rewritten yet.
+func (s *state) castYielded(op *ir.Operation, i int, y *ir.Operation, yb []ir.Value, done [][]ir.Value) error {
+	for k, t := range op.ResultTypes() {
+		if !bufferization.IsTensor(t) || k >= len(yb) {
+			continue
+		}
+		types := make([]ir.Type, 0, op.NumRegions())
+		for _, d := range done {
+			if k < len(d) {
+				types = append(types, d[k].Type())
+			}
+		}
+		types = append(types, yb[k].Type())
+		for j := i + 1; j < op.NumRegions(); j++ {
+			r := op.Region(j)
+			if r.Empty() {
+				continue
+			}
+			ly := r.First().Terminator()
+			if ly == nil || k >= ly.NumOperands() {
+				continue
+			}
+			pt, err := s.PredictedBufferType(ly.Operand(k))
+			if err != nil {
+				return err
+			}
+			types = append(types, pt)
+		}
+		nt := types[0]
+		for _, ct := range types[1:] {
+			if ct == nt {
+				continue
+			}
+			if memref.MemorySpaceOf(ct) != memref.MemorySpaceOf(nt) {
+				return ir.Diagnostics{ir.EmitError(op, "inconsistent memory space on then/else branches"), ir.EmitError(y, "failed to bufferize op")}
+			}
+			nt = s.DynamicType(t)
+			if d, ok := nt.(*ir.MemRefType); ok && memref.MemorySpaceOf(types[0]) != nil {
+				nt = s.ctx.MemRefType(d.Shape, d.Elem, d.Layout, memref.MemorySpaceOf(types[0]))
+			}
+			break
+		}
+		if yb[k].Type() != nt {
+			s.b.SetInsertionPoint(y)
+			yb[k] = memref.BuildCast(s.b, y.Loc(), yb[k], nt).Result(0)
+		}
+	}
 	return nil
 }
 

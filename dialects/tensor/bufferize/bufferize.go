@@ -4,8 +4,6 @@
 package bufferize
 
 import (
-	"slices"
-
 	affinemap "github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
@@ -32,12 +30,31 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.generate", bufferization.Reading{BufferizableOpInterface: model((*state).generate)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.splat", bufferization.Reading{BufferizableOpInterface: model((*state).splat)})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.concat", bufferization.Reading{BufferizableOpInterface: model((*state).concat)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.pad", bufferization.Reading{BufferizableOpInterface: model((*state).pad)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.pad", newBuffer{bufferization.Reading{BufferizableOpInterface: model((*state).pad)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", slicing{aliasing{model((*state).extractSlice)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
+	bufferization.SubsetInsertionOp.AttachTo(ctx, tensor.InsertSliceOpName, sliceInsertion{})
+	bufferization.SubsetInsertionOp.AttachTo(ctx, tensor.ParallelInsertSliceOpName, sliceInsertion{})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.collapse_shape", collapsing{aliasing{model((*state).collapseShape)}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.expand_shape", aliasing{model((*state).expandShape)})
+}
+
+// newBuffer is the model of an operation whose result is a new buffer
+// with the identity layout that it fills, in the memory space of its
+// operand 0's buffer, and that tells its type before it is rewritten
+// (tensor.pad; tensor.generate and tensor.concat do not, as upstream's).
+type newBuffer struct{ bufferization.Reading }
+
+// ResultBufferType implements bufferization.ResultBufferType: the
+// identity layout in the source's memory space (MLIR's getBufferType of
+// tensor.pad).
+func (newBuffer) ResultBufferType(op *ir.Operation, result int, s bufferization.State) ir.Type {
+	rt, ok := op.Result(result).Type().(*ir.RankedTensorType)
+	if !ok || op.NumOperands() == 0 {
+		return s.IdentityType(op.Result(result).Type())
+	}
+	return s.Context().MemRefType(rt.Shape, rt.Elem, nil, memref.MemorySpaceOf(s.BufferTypeAssuming(op.Operand(0), nil)))
 }
 
 // aliasing is the model of an operation whose result is a view of the
@@ -116,39 +133,6 @@ func (s *state) setView(op *ir.Operation, v ir.Value) error {
 // source into a subset of its destination.
 type insertSlice struct{ bufferization.WritingInto }
 
-// DestinationOperand implements bufferization.SubsetInsertion.
-func (insertSlice) DestinationOperand(*ir.Operation) int { return 1 }
-
-// EquivalentSubset implements bufferization.SubsetInsertion: v is a
-// tensor.extract_slice of op's destination with op's offsets, sizes and
-// strides.
-func (insertSlice) EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool {
-	ins, ok := tensor.AsInsertSliceOp(op)
-	if !ok {
-		return false
-	}
-	return extractedAt(v, ins.Dest(), slicePlace{ins.Offsets(), ins.Sizes(), ins.Strides(), ins.StaticOffsets(), ins.StaticSizes(), ins.StaticStrides()}, equiv)
-}
-
-// slicePlace is where a slice operation reads or writes its subset.
-type slicePlace struct {
-	offsets, sizes, strides                   []ir.Value
-	staticOffsets, staticSizes, staticStrides ir.Attribute
-}
-
-// extractedAt reports whether v is a tensor.extract_slice, at place p, of
-// a tensor that equiv says is dest.
-func extractedAt(v, dest ir.Value, p slicePlace, equiv func(a, b ir.Value) bool) bool {
-	ext, ok := tensor.AsExtractSliceOp(ir.DefiningOp(v))
-	if !ok || !equiv(ext.Source(), dest) {
-		return false
-	}
-	return slices.Equal(ext.Offsets(), p.offsets) && slices.Equal(ext.Sizes(), p.sizes) && slices.Equal(ext.Strides(), p.strides) &&
-		slices.Equal(interp.DenseArray(ext.StaticOffsets()), interp.DenseArray(p.staticOffsets)) &&
-		slices.Equal(interp.DenseArray(ext.StaticSizes()), interp.DenseArray(p.staticSizes)) &&
-		slices.Equal(interp.DenseArray(ext.StaticStrides()), interp.DenseArray(p.staticStrides))
-}
-
 // parallelInsert is the model of tensor.parallel_insert_slice, which
 // reads its source and writes a part of the shared output it names
 // without reading it (MLIR's bufferizesToMemoryRead).
@@ -173,19 +157,6 @@ func (parallelInsert) AliasingResults(*ir.Operation, int) []int { return nil }
 // shared output is written where the scf.forall keeps it, and a source
 // read out of place is read where it is.
 func (parallelInsert) ImplicitlyInPlace(*ir.Operation) bool { return true }
-
-// DestinationOperand implements bufferization.SubsetInsertion.
-func (parallelInsert) DestinationOperand(*ir.Operation) int { return 1 }
-
-// EquivalentSubset implements bufferization.SubsetInsertion: v is a
-// tensor.extract_slice of op's shared output at op's place.
-func (parallelInsert) EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool {
-	ins, ok := tensor.AsParallelInsertSliceOp(op)
-	if !ok {
-		return false
-	}
-	return extractedAt(v, ins.Dest(), slicePlace{ins.Offsets(), ins.Sizes(), ins.Strides(), ins.StaticOffsets(), ins.StaticSizes(), ins.StaticStrides()}, equiv)
-}
 
 // model is a bufferization.BufferizableOpInterface given by a function.
 type model func(s *state, op *ir.Operation) error
