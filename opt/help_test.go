@@ -24,7 +24,7 @@ func TestHelp(t *testing.T) {
 	}{
 		{general, "driver flag with a value", "  --pass-pipeline=<string> "},
 		{general, "driver flag with an optional value", "  --split-input-file[=<string>] "},
-		{general, "boolean driver flag", "  --verify-diagnostics "},
+		{general, "boolean driver flag", "  --verify-each "},
 		{passes, "pass", "\n      --one-shot-bufferize "},
 		{passes, "pass option", "\n        --bufferize-function-boundaries "},
 		{passes, "pass option with a value", "\n        --max-iterations=<long> "},

@@ -330,9 +330,9 @@ func TestCPUUsage(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{"--engine=gpu", file}, 2, `invalid --engine="gpu" (want interp, cpu or cuda)`},
-		{[]string{"--engine=cpu", "--args=a.npy", file}, 2, "not supported with --engine=cpu"},
-		{[]string{"--engine=cpu", "--dump-results=d", file}, 2, "not supported with --engine=cpu"},
+		{[]string{"--engine=gpu", file}, run.ExitUsage, `invalid --engine="gpu" (want interp, cpu or cuda)`},
+		{[]string{"--engine=cpu", "--args=a.npy", file}, run.ExitUsage, "not supported with --engine=cpu"},
+		{[]string{"--engine=cpu", "--dump-results=d", file}, run.ExitUsage, "not supported with --engine=cpu"},
 	} {
 		_, errs, code := runAll(tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.err) {

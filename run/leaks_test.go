@@ -47,7 +47,7 @@ func TestCheckLeaks(t *testing.T) {
 			"p.mlir:3:8: error: buffer allocated here is still live when '@main' returns"},
 		{"stack", "  %m = memref.alloca() : memref<4xf32>\n", nil, 0, ""},
 		{"without the flag", "  %m = memref.alloc() : memref<4xf32>\n", []string{}, 0, ""},
-		{"cpu engine", "", []string{"--check-leaks", "--engine=cpu"}, 2, "--check-leaks is not supported with --engine=cpu"},
+		{"cpu engine", "", []string{"--check-leaks", "--engine=cpu"}, run.ExitUsage, "--check-leaks is not supported with --engine=cpu"},
 	}
 	dir := t.TempDir()
 	for _, tc := range tests {

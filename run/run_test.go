@@ -83,9 +83,9 @@ func TestCLI(t *testing.T) {
 		{[]string{"-e", "void", "-entry-point-result=void", file}, "", 0, ""},
 		{[]string{"-e", "i32", "-entry-point-result=i64", file}, "", 1, "p.mlir:1:1: error: entry point '@i32' returns (i32) but -entry-point-result=i64"},
 		{[]string{"-e", "nope", "-entry-point-result=i32", file}, "", 1, "error: entry point '@nope' not found"},
-		{[]string{"-entry-point-result=i8", file}, "", 2, "invalid -entry-point-result"},
-		{[]string{"-bogus", file}, "", 2, ""},
-		{[]string{file, file}, "", 2, "too many input files"},
+		{[]string{"-entry-point-result=i8", file}, "", run.ExitUsage, "invalid -entry-point-result"},
+		{[]string{"-bogus", file}, "", run.ExitUsage, ""},
+		{[]string{file, file}, "", run.ExitUsage, "too many input files"},
 		{[]string{filepath.Join(dir, "missing.mlir")}, "", 1, "strata-run:"},
 	}
 	for _, tc := range tests {
