@@ -444,6 +444,7 @@ var InParallelOp = DeclareTrait("ir.InParallelOpInterface")
 // iterations of a parallel loop do not run one after the other, so what
 // one iteration allocates cannot be shared with the next.
 var HasParallelRegion = DeclareTrait("ir.HasParallelRegion")
+
 // CastOpInterface is MLIR's CastOpInterface: an operation that gives
 // its operands' values other types without changing them (tensor.cast,
 // memref.cast).
