@@ -87,6 +87,22 @@ func (b *Block) HasPredecessors() bool { return b.firstUse != nil }
 // Terminator returns the last operation if the block is not empty.
 func (b *Block) Terminator() *Operation { return b.last }
 
+// Successors returns the blocks the terminator of b (its last operation)
+// may branch to, in successor order, leaving out any not set.
+func (b *Block) Successors() []*Block {
+	t := b.last
+	if t == nil {
+		return nil
+	}
+	out := make([]*Block, 0, len(t.successors))
+	for i := range t.successors {
+		if s := t.successors[i].block; s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // Append adds op at the end of the block.
 func (b *Block) Append(op *Operation) { b.InsertBefore(nil, op) }
 

@@ -7,20 +7,6 @@ type domTree struct {
 	idom []int
 }
 
-func successors(b *Block) []*Block {
-	t := b.last
-	if t == nil {
-		return nil
-	}
-	out := make([]*Block, 0, len(t.successors))
-	for i := range t.successors {
-		if s := t.successors[i].block; s != nil {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 func buildDomTree(r *Region) *domTree {
 	t := &domTree{idx: map[*Block]int{}}
 	if r.first == nil {
@@ -34,7 +20,7 @@ func buildDomTree(r *Region) *domTree {
 		succ []*Block
 		i    int
 	}
-	stack := []frame{{b: r.first, succ: successors(r.first)}}
+	stack := []frame{{b: r.first, succ: r.first.Successors()}}
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
 		if f.i < len(f.succ) {
@@ -42,7 +28,7 @@ func buildDomTree(r *Region) *domTree {
 			f.i++
 			if !visited[s] && s.parent == r {
 				visited[s] = true
-				stack = append(stack, frame{b: s, succ: successors(s)})
+				stack = append(stack, frame{b: s, succ: s.Successors()})
 			}
 			continue
 		}
@@ -57,7 +43,7 @@ func buildDomTree(r *Region) *domTree {
 	}
 	preds := make([][]int, n)
 	for i, b := range rpo {
-		for _, s := range successors(b) {
+		for _, s := range b.Successors() {
 			if j, ok := t.idx[s]; ok {
 				preds[j] = append(preds[j], i)
 			}

@@ -116,19 +116,6 @@ func isBranch(op *ir.Operation) bool { return ir.BranchOp.Implements(op) }
 
 func isCall(op *ir.Operation) bool { return ir.CallOp.Implements(op) }
 
-// successors returns the successor blocks of b's terminator.
-func successors(b *ir.Block) []*ir.Block {
-	t := b.Last()
-	if t == nil {
-		return nil
-	}
-	out := make([]*ir.Block, t.NumSuccessors())
-	for i := range out {
-		out[i] = t.Successor(i)
-	}
-	return out
-}
-
 func isReturnLike(op *ir.Operation) bool {
 	return ir.RegionBranchTerminator.Implements(op) || op.HasTrait(ir.ReturnLike)
 }
@@ -240,7 +227,7 @@ func dfsBlocks(entry *ir.Block) []*ir.Block {
 		}
 		seen[b] = true
 		out = append(out, b)
-		for _, s := range successors(b) {
+		for _, s := range b.Successors() {
 			visit(s)
 		}
 	}
@@ -256,7 +243,7 @@ func hasBackedges(fn *ir.Operation) bool {
 	var recurseBlock func(b *ir.Block)
 	recurseOp = func(op *ir.Operation) {
 		if isBranch(op) && op.Block() != nil {
-			for _, s := range successors(op.Block()) {
+			for _, s := range op.Block().Successors() {
 				recurseBlock(s)
 			}
 		}

@@ -65,7 +65,7 @@ func New(op *ir.Operation) *Liveness {
 		toProcess = toProcess[:len(toProcess)-1]
 		queued[b] = false
 		bi := infos[b]
-		for _, s := range successors(b) {
+		for _, s := range b.Successors() {
 			if si := infos[s]; si != nil {
 				for v := range si.in {
 					bi.out[v] = true
@@ -94,18 +94,6 @@ func walkBlocks(op *ir.Operation, f func(*ir.Block)) {
 			}
 		}
 	}
-}
-
-func successors(b *ir.Block) []*ir.Block {
-	t := b.Last()
-	if t == nil {
-		return nil
-	}
-	out := make([]*ir.Block, t.NumSuccessors())
-	for i := range out {
-		out[i] = t.Successor(i)
-	}
-	return out
 }
 
 func predecessors(b *ir.Block) []*ir.Block {
