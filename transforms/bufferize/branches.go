@@ -87,20 +87,6 @@ func (ms *models) unstructured(op *ir.Operation) bool {
 
 // --- order ---
 
-// idoms returns the immediate dominators of the blocks of r, cached for
-// the function being analyzed.
-func (s *state) idoms(r *ir.Region) map[*ir.Block]*ir.Block {
-	if s.doms == nil {
-		s.doms = map[*ir.Region]map[*ir.Block]*ir.Block{}
-	}
-	d, ok := s.doms[r]
-	if !ok {
-		d = ir.ImmediateDominators(r)
-		s.doms[r] = d
-	}
-	return d
-}
-
 // blockDominatesOp reports whether every operation of block ab happens
 // before op, which sits (or has an ancestor) in another block of ab's
 // region: ab properly dominates that block (a block no path from the
@@ -120,19 +106,10 @@ func (s *state) blockDominatesOp(ab *ir.Block, op *ir.Operation) bool {
 	if bb == nil || bb == ab {
 		return false
 	}
-	idom := s.idoms(r)
-	if _, reach := idom[bb]; !reach {
-		return true
+	if s.doms == nil {
+		s.doms = ir.NewDominanceInfo()
 	}
-	if _, reach := idom[ab]; !reach {
-		return false
-	}
-	for x := idom[bb]; x != nil; x = idom[x] {
-		if x == ab {
-			return true
-		}
-	}
-	return false
+	return s.doms.ProperlyDominates(ab, bb)
 }
 
 // canUseBlockOrder reports whether the order of the blocks of the read r

@@ -130,9 +130,10 @@ type state struct {
 	// analyzed and their tensor.empty operations replaced where the
 	// decisions allow, not rewritten.
 	eliminating bool
-	// doms caches the immediate dominators of the blocks of the regions
-	// of several blocks the analysis orders (branches.go).
-	doms map[*ir.Region]map[*ir.Block]*ir.Block
+	// doms answers dominance between the blocks of the regions of
+	// several blocks the analysis orders (branches.go), for the function
+	// being analyzed.
+	doms *ir.DominanceInfo
 }
 
 // Run bufferizes module.
@@ -381,7 +382,7 @@ func (s *state) forgetValues() {
 	clear(s.pos)
 	clear(s.asTensor)
 	s.resolved = false
-	clear(s.doms)
+	s.doms = nil
 }
 
 // --- alias sets ---

@@ -28,7 +28,7 @@ type placement interface {
 // blockPlacement moves allocations into dominating blocks and out of
 // nested regions, but not out of loops (buffer-hoisting).
 type blockPlacement struct {
-	dom       *dominance
+	dom       *ir.DominanceInfo
 	placement *ir.Block
 }
 
@@ -39,7 +39,7 @@ func (p *blockPlacement) start(b, dominator, dependency *ir.Block) *ir.Block {
 	if dependency == nil || dominator == nil {
 		return dominator
 	}
-	if p.dom.properlyDominates(dominator, dependency) {
+	if p.dom.ProperlyDominates(dominator, dependency) {
 		return dependency
 	}
 	return dominator
@@ -53,7 +53,7 @@ func (p *blockPlacement) block() *ir.Block                { return p.placement }
 // loopPlacement moves allocations out of sequential loops when no alias
 // is carried around the loop (buffer-loop-hoisting).
 type loopPlacement struct {
-	dom       *dominance
+	dom       *ir.DominanceInfo
 	placement *ir.Block
 	// aliasDominator is the nearest common dominator of the allocation's
 	// aliases and uses.
@@ -71,7 +71,7 @@ func (p *loopPlacement) start(b, dominator, dependency *ir.Block) *ir.Block {
 // not all lie below: an alias dominated by the loop's block would be
 // passed along the loop's back edge.
 func (p *loopPlacement) legalParent(op *ir.Operation) bool {
-	return isSequentialLoop(op) && p.aliasDominator != nil && !p.dom.dominates(p.aliasDominator, op.Block())
+	return isSequentialLoop(op) && p.aliasDominator != nil && !p.dom.Dominates(p.aliasDominator, op.Block())
 }
 
 func (*loopPlacement) movedToDominator(*ir.Block)  {}
@@ -81,9 +81,9 @@ func (p *loopPlacement) block() *ir.Block          { return p.placement }
 // hoist moves the allocations of fn that allow pl's kind of hoisting as
 // far up as pl permits (MLIR's BufferAllocationHoisting): the heap
 // allocations first, then the stack allocations, each in post-order.
-func hoist(fn *ir.Operation, newPlacement func(*dominance) placement) {
+func hoist(fn *ir.Operation, newPlacement func(*ir.DominanceInfo) placement) {
 	a := newAnalyses(fn)
-	dom := newDominance()
+	dom := ir.NewDominanceInfo()
 	var values []ir.Value
 	for _, e := range a.allocs {
 		values = append(values, e.value)
@@ -102,13 +102,13 @@ func hoist(fn *ir.Operation, newPlacement func(*dominance) placement) {
 		}
 		// Blocks unreachable from their region's entry have no place in
 		// the dominator tree; what they allocate stays where it is.
-		if !dom.reachable(op.Block()) {
+		if !dom.Reachable(op.Block()) {
 			continue
 		}
 		var dependency *ir.Block
 		for _, dep := range op.Operands() {
 			b := ir.ParentBlock(dep)
-			if dependency == nil || dom.dominates(dependency, b) {
+			if dependency == nil || dom.Dominates(dependency, b) {
 				dependency = b
 			}
 		}
@@ -122,7 +122,7 @@ func hoist(fn *ir.Operation, newPlacement func(*dominance) placement) {
 
 // commonDominator returns the nearest common dominator of the block
 // defining v and of the blocks defining and using its aliases.
-func commonDominator(dom *dominance, v ir.Value, aliases []ir.Value) *ir.Block {
+func commonDominator(dom *ir.DominanceInfo, v ir.Value, aliases []ir.Value) *ir.Block {
 	blocks := []*ir.Block{ir.ParentBlock(v)}
 	seen := map[*ir.Block]bool{blocks[0]: true}
 	add := func(b *ir.Block) {
@@ -139,7 +139,7 @@ func commonDominator(dom *dominance, v ir.Value, aliases []ir.Value) *ir.Block {
 	}
 	res := blocks[0]
 	for _, b := range blocks[1:] {
-		if res = dom.nearestCommonDominator(res, b); res == nil {
+		if res = dom.NearestCommonDominator(res, b); res == nil {
 			return nil
 		}
 	}
@@ -150,7 +150,7 @@ func commonDominator(dom *dominance, v ir.Value, aliases []ir.Value) *ir.Block {
 // within a region and to the block of the parent operation out of a
 // region, while the block stays below upper and pl allows leaving the
 // parent operation, and returns the last block pl recorded.
-func findPlacementBlock(dom *dominance, pl placement, upper *ir.Block) *ir.Block {
+func findPlacementBlock(dom *ir.DominanceInfo, pl placement, upper *ir.Block) *ir.Block {
 	current := pl.block()
 	for {
 		parentOp := current.ParentOp()
@@ -158,14 +158,14 @@ func findPlacementBlock(dom *dominance, pl placement, upper *ir.Block) *ir.Block
 			break
 		}
 		parent := parentOp.Block()
-		if upper != nil && !dom.properlyDominates(upper, current) {
+		if upper != nil && !dom.ProperlyDominates(upper, current) {
 			break
 		}
 		var idom *ir.Block
 		if !current.IsEntry() {
-			idom = dom.idom(current)
+			idom = dom.ImmediateDominator(current)
 		}
-		if idom != nil && dom.properlyDominates(parent, idom) {
+		if idom != nil && dom.ProperlyDominates(parent, idom) {
 			current = idom
 			pl.movedToDominator(current)
 			continue
@@ -186,7 +186,7 @@ func findPlacementBlock(dom *dominance, pl placement, upper *ir.Block) *ir.Block
 // aliases, out of nested regions but not out of loops, and not above the
 // definitions of its operands.
 func Hoist(fn *ir.Operation) {
-	hoist(fn, func(d *dominance) placement { return &blockPlacement{dom: d} })
+	hoist(fn, func(d *ir.DominanceInfo) placement { return &blockPlacement{dom: d} })
 }
 
 // HoistFromLoops runs buffer-loop-hoisting on fn: it moves every
@@ -194,5 +194,5 @@ func Hoist(fn *ir.Operation) {
 // aliases are not carried around, and not above the definitions of its
 // operands.
 func HoistFromLoops(fn *ir.Operation) {
-	hoist(fn, func(d *dominance) placement { return &loopPlacement{dom: d} })
+	hoist(fn, func(d *ir.DominanceInfo) placement { return &loopPlacement{dom: d} })
 }

@@ -1,44 +1,44 @@
-package bufferopt
+package ir
 
-import "github.com/strata-ir/strata/core/ir"
-
-// dominance answers block dominance queries across the regions nested in
+// DominanceInfo answers block dominance queries across the regions nested in
 // an operation, as MLIR's DominanceInfo does for blocks: a block
 // properly dominates the blocks nested in the operations it holds, and
 // blocks unreachable from their region's entry are dominated by every
 // block of their region.
-type dominance struct {
-	idoms map[*ir.Region]map[*ir.Block]*ir.Block
+type DominanceInfo struct {
+	idoms map[*Region]map[*Block]*Block
 }
 
-func newDominance() *dominance {
-	return &dominance{idoms: map[*ir.Region]map[*ir.Block]*ir.Block{}}
+// NewDominanceInfo returns a DominanceInfo that computes the dominator
+// tree of a region when first asked about it.
+func NewDominanceInfo() *DominanceInfo {
+	return &DominanceInfo{idoms: map[*Region]map[*Block]*Block{}}
 }
 
 // tree returns the immediate dominators of the reachable blocks of r (the
 // entry maps to nil).
-func (d *dominance) tree(r *ir.Region) map[*ir.Block]*ir.Block {
+func (d *DominanceInfo) tree(r *Region) map[*Block]*Block {
 	t, ok := d.idoms[r]
 	if !ok {
-		t = ir.ImmediateDominators(r)
+		t = ImmediateDominators(r)
 		d.idoms[r] = t
 	}
 	return t
 }
 
-// reachable reports whether b is reachable from the entry of its region.
-func (d *dominance) reachable(b *ir.Block) bool {
+// Reachable reports whether b is reachable from the entry of its region.
+func (d *DominanceInfo) Reachable(b *Block) bool {
 	_, ok := d.tree(b.Parent())[b]
 	return ok
 }
 
-// idom returns the immediate dominator of b in its region, or nil for the
+// ImmediateDominator returns the immediate dominator of b in its region, or nil for the
 // entry block and for unreachable blocks.
-func (d *dominance) idom(b *ir.Block) *ir.Block { return d.tree(b.Parent())[b] }
+func (d *DominanceInfo) ImmediateDominator(b *Block) *Block { return d.tree(b.Parent())[b] }
 
-// parentBlock returns the block holding the operation that owns b's
+// enclosingBlock returns the block holding the operation that owns b's
 // region, or nil.
-func parentBlock(b *ir.Block) *ir.Block {
+func enclosingBlock(b *Block) *Block {
 	if p := b.ParentOp(); p != nil {
 		return p.Block()
 	}
@@ -47,20 +47,20 @@ func parentBlock(b *ir.Block) *ir.Block {
 
 // ancestorIn returns b or the block enclosing it that lies in region r,
 // or nil, and how many levels up it is.
-func ancestorIn(b *ir.Block, r *ir.Region) (*ir.Block, int) {
+func ancestorIn(b *Block, r *Region) (*Block, int) {
 	depth := 0
 	for b != nil {
 		if b.Parent() == r {
 			return b, depth
 		}
-		b = parentBlock(b)
+		b = enclosingBlock(b)
 		depth++
 	}
 	return nil, depth
 }
 
-// properlyDominates reports whether a properly dominates b.
-func (d *dominance) properlyDominates(a, b *ir.Block) bool {
+// ProperlyDominates reports whether a properly dominates b.
+func (d *DominanceInfo) ProperlyDominates(a, b *Block) bool {
 	if a == b {
 		return false
 	}
@@ -87,12 +87,12 @@ func (d *dominance) properlyDominates(a, b *ir.Block) bool {
 	return false
 }
 
-// dominates reports whether a dominates b.
-func (d *dominance) dominates(a, b *ir.Block) bool { return a == b || d.properlyDominates(a, b) }
+// Dominates reports whether a dominates b.
+func (d *DominanceInfo) Dominates(a, b *Block) bool { return a == b || d.ProperlyDominates(a, b) }
 
 // sameRegion returns the blocks enclosing a and b (or themselves) that lie
 // in one region, the innermost such region, and whether there is one.
-func sameRegion(a, b *ir.Block) (*ir.Block, *ir.Block, bool) {
+func sameRegion(a, b *Block) (*Block, *Block, bool) {
 	if a.Parent() == b.Parent() {
 		return a, b, true
 	}
@@ -105,24 +105,24 @@ func sameRegion(a, b *ir.Block) (*ir.Block, *ir.Block, bool) {
 		return a, y, true
 	}
 	for da > db {
-		a, da = parentBlock(a), da-1
+		a, da = enclosingBlock(a), da-1
 	}
 	for db > da {
-		b, db = parentBlock(b), db-1
+		b, db = enclosingBlock(b), db-1
 	}
 	for a != nil && b != nil {
 		if a.Parent() == b.Parent() {
 			return a, b, true
 		}
-		a, b = parentBlock(a), parentBlock(b)
+		a, b = enclosingBlock(a), enclosingBlock(b)
 	}
 	return nil, nil, false
 }
 
-// nearestCommonDominator returns the innermost block that dominates both a
+// NearestCommonDominator returns the innermost block that dominates both a
 // and b, or nil when they share no region. An unreachable block does not
 // constrain the result.
-func (d *dominance) nearestCommonDominator(a, b *ir.Block) *ir.Block {
+func (d *DominanceInfo) NearestCommonDominator(a, b *Block) *Block {
 	if a == nil || b == nil {
 		return nil
 	}
@@ -140,7 +140,7 @@ func (d *dominance) nearestCommonDominator(a, b *ir.Block) *ir.Block {
 	if _, ok := t[b]; !ok {
 		return a
 	}
-	above := map[*ir.Block]bool{}
+	above := map[*Block]bool{}
 	for x := a; x != nil; x = t[x] {
 		above[x] = true
 	}
