@@ -386,6 +386,14 @@ type State interface {
 	KeepOnTensors(op *ir.Operation)
 	// BufferizeBlock bufferizes the operations of b, in order.
 	BufferizeBlock(b *ir.Block) error
+	// BufferizeLater schedules op, a tensor operation of the dialects
+	// the pass bufferizes that a model built, to be bufferized once the
+	// function's other operations are, in the order scheduled (upstream's
+	// worklist appends the operations the rewriting creates). Its writes
+	// are not analyzed: they happen in place. An operation bufferized
+	// before it reads its results through bufferization.to_buffer, as
+	// upstream, which gives way to their buffers once it is bufferized.
+	BufferizeLater(op *ir.Operation)
 	// BufferizeBlockSignatures gives the tensor arguments of the blocks
 	// of op's region r after its entry block buffer types (MLIR's
 	// bufferizeBlockSignature): the type of the buffers every branch to

@@ -134,6 +134,13 @@ type state struct {
 	// several blocks the analysis orders (branches.go), for the function
 	// being analyzed.
 	doms *ir.DominanceInfo
+	// later holds the operations models built and scheduled
+	// (BufferizeLater) that are not bufferized yet, in order; built
+	// holds all those of the function being rewritten, and erased the
+	// operations rewritten and left for eraseDead.
+	later  []*ir.Operation
+	built  map[*ir.Operation]bool
+	erased map[*ir.Operation]bool
 }
 
 // Run bufferizes module.
@@ -159,7 +166,8 @@ const (
 func newState(ctx *ir.Context, module *ir.Operation, opts Options) *state {
 	return &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
-		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
+		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{},
+		built: map[*ir.Operation]bool{}, erased: map[*ir.Operation]bool{}}
 }
 
 // run bufferizes module, or, in another mode, only analyzes its
@@ -283,6 +291,9 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, mode runMode) erro
 				return err
 			}
 		}
+		if err := s.bufferizeLater(); err != nil {
+			return err
+		}
 		s.dropUnusedAllocs()
 		if s.infer[f] {
 			s.inferResults(f)
@@ -352,6 +363,12 @@ func funcName(f *ir.Operation) string {
 
 // eraseDead erases the operations the rewriting replaced, last first.
 func (s *state) eraseDead() error {
+	// One replaced operation may still use another (an operation
+	// bufferized before the one a model built in its operand's place,
+	// BufferizeLater): they go together.
+	for _, op := range s.dead {
+		op.DropAllReferences()
+	}
 	for i := len(s.dead) - 1; i >= 0; i-- {
 		op := s.dead[i]
 		for _, r := range op.Results() {
@@ -363,7 +380,57 @@ func (s *state) eraseDead() error {
 	}
 	clear(s.dead)
 	s.dead = s.dead[:0]
+	clear(s.erased)
 	return nil
+}
+
+// bufferizeLater bufferizes the operations that models built and
+// scheduled (BufferizeLater), in the order they were scheduled, once the
+// function's other operations are, as upstream's worklist takes the
+// operations the rewriting creates after those it started with. An
+// operation rewritten before them that used one of their results read it
+// through a bufferization.to_buffer (bufferOf), which now gives way to
+// the result's buffer; one kept on tensors reads the buffer back.
+func (s *state) bufferizeLater() error {
+	for len(s.later) > 0 {
+		op := s.later[0]
+		s.later = s.later[1:]
+		if err := s.op(op); err != nil {
+			return err
+		}
+		for _, r := range op.Results() {
+			b, ok := s.buf[r]
+			if !ok {
+				continue
+			}
+			var uses []*ir.OpOperand
+			for u := r.FirstUse(); u != nil; u = u.Next() {
+				uses = append(uses, u)
+			}
+			for _, u := range uses {
+				user := u.Owner()
+				switch {
+				case s.erased[user] || s.built[user]:
+					// Rewritten already, or to be.
+				case isToBufferOf(user, r):
+					s.b.SetInsertionPoint(user)
+					s.b.Loc = user.Loc()
+					ir.ReplaceAllUsesWith(user.Result(0), s.CastOrCopy(user, b, user.Result(0).Type()))
+					user.Erase()
+				default:
+					s.readBack(user, u.Index())
+				}
+			}
+		}
+	}
+	clear(s.built)
+	return nil
+}
+
+// isToBufferOf reports whether op is a bufferization.to_buffer of v.
+func isToBufferOf(op *ir.Operation, v ir.Value) bool {
+	_, ok := bufferization.AsToBufferOp(op)
+	return ok && op.Operand(0) == v
 }
 
 // forgetValues drops the buffers, alias sets and marks of the values of
@@ -646,6 +713,11 @@ func readsOperand(op *ir.Operation, i int) bool {
 // inPlace reports whether w may write operand idx (a tensor) in the buffer
 // of that tensor.
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
+	if s.built[w] {
+		// Built by a model after the analysis, as upstream's: its
+		// writes are not decided, they happen in place.
+		return true
+	}
 	if s.copyAll {
 		return false
 	}
@@ -1026,7 +1098,9 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	// bufferization.to_buffer right after its definition, one for each
 	// use, as upstream; a function's return, whose boundary is
 	// bufferized, reads it right before itself.
-	if o := valueOwner(v); s.opts.AllowUnknownOps || o != nil && !s.allowed(o) {
+	// So is the result of an operation a model built that is not
+	// bufferized yet (BufferizeLater).
+	if o := valueOwner(v); s.opts.AllowUnknownOps || o != nil && (!s.allowed(o) || s.built[o]) {
 		if _, inFunc := function.AsFuncOp(user.ParentOp()); inFunc && user.HasTrait(ir.ReturnLike) {
 			s.b.SetInsertionPoint(user)
 		} else if d := ir.DefiningOp(v); d != nil {
@@ -1384,11 +1458,22 @@ func (s *state) Alignment() ir.Attribute          { return s.alignment() }
 func (s *state) Index(v int64) ir.Value           { return s.cst(v) }
 func (s *state) HasTensors(op *ir.Operation) bool { return s.hasTensors(op) }
 func (s *state) BufferizeBlock(b *ir.Block) error { return s.block(b) }
-func (s *state) Erase(op *ir.Operation)           { s.dead = append(s.dead, op) }
 func (s *state) KeepOnTensors(op *ir.Operation)   { s.unknown(op) }
 func (s *state) Alias(a, b ir.Value)              { s.union(a, b) }
 func (s *state) Aliases(v ir.Value) []ir.Value    { return s.members(v) }
 func (s *state) SameBuffer(b, of ir.Value)        { s.same[b] = of }
+
+// Erase implements bufferization.State.
+func (s *state) Erase(op *ir.Operation) {
+	s.dead = append(s.dead, op)
+	s.erased[op] = true
+}
+
+// BufferizeLater implements bufferization.State.
+func (s *state) BufferizeLater(op *ir.Operation) {
+	s.built[op] = true
+	s.later = append(s.later, op)
+}
 
 func (s *state) IsBuffer(b, a ir.Value) bool {
 	for b != a {
@@ -1415,7 +1500,7 @@ func (s *state) WithoutAnalysis() bool                { return s.copyAll }
 func (s *state) ResolvedOnTensors() bool              { return s.resolved }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
 func (s *state) OutOfPlace(op *ir.Operation, i int) bool {
-	if s.copyAll || s.resolved {
+	if s.copyAll || s.resolved || s.built[op] {
 		return false
 	}
 	in, ok := s.decided[use{op, i}]

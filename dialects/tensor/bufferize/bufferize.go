@@ -10,7 +10,6 @@ import (
 	"github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	"github.com/strata-ir/strata/dialects/internal/viewlike"
-	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/tensor"
 )
@@ -378,138 +377,6 @@ func (s *state) fromElements(op *ir.Operation) error {
 	return nil
 }
 
-func (s *state) generate(op *ir.Operation) error {
-	rt := op.Result(0).Type().(*ir.RankedTensorType)
-	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
-	if err := s.fill(op, nb); err != nil {
-		return err
-	}
-	s.SetResult(op.Result(0), nb, nil)
-	s.Erase(op)
-	return nil
-}
-
-// fill stores into every element of nb the value op's region yields for
-// its indices, as upstream's lowerGenerateLikeOpBody: a linalg.map on nb
-// whose body computes the indices with linalg.index, then runs the
-// region's operations (moved there and bufferized), its tensor.yield
-// becoming a linalg.yield.
-func (s *state) fill(op *ir.Operation, nb ir.Value) error {
-	mt := nb.Type().(*ir.MemRefType)
-	body := op.Region(0).First()
-	if body == nil || body.NumArguments() != len(mt.Shape) {
-		return ir.NewError(op.Loc(), "failed to bufferize op: the body does not take one index per dimension")
-	}
-	m := linalg.BuildMap(s.b, op.Loc(), nil, nb, nil)
-	blk := ir.NewBlock()
-	m.Mapper().Append(blk)
-	blk.AddArgument(mt.Elem, op.Loc())
-	s.b.SetInsertionPointToEnd(blk)
-	for i, a := range body.Arguments() {
-		ir.ReplaceAllUsesWith(a, linalg.BuildIndex(s.b, op.Loc(), int64(i)).Result())
-	}
-	var yielded ir.Value
-	for o := body.First(); o != nil; {
-		next := o.Next()
-		if y, ok := tensor.AsYieldOp(o); ok {
-			yielded = y.Operand(0)
-			y.Erase()
-		} else {
-			o.Remove()
-			blk.Append(o)
-		}
-		o = next
-	}
-	if yielded == nil {
-		return ir.NewError(op.Loc(), "failed to bufferize op: the body yields nothing")
-	}
-	s.b.SetInsertionPointToEnd(blk)
-	linalg.BuildYield(s.b, op.Loc(), []ir.Value{yielded})
-	if err := s.BufferizeBlock(blk); err != nil {
-		return err
-	}
-	s.b.SetInsertionPoint(op)
-	return nil
-}
-
-// pad bufferizes tensor.pad as upstream does: the size of each dynamic
-// dimension (the source's plus the low and high padding) is computed,
-// left unused, and computed again as the pad's reified shape (with the
-// static terms folded into the affine map) for a new buffer, which is
-// filled with the padding value (see fill); the source is then copied
-// into its interior.
-func (s *state) pad(op *ir.Operation) error {
-	rt := op.Result(0).Type().(*ir.RankedTensorType)
-	st, ok := s.TensorType(op.Operand(0)).(*ir.RankedTensorType)
-	if !ok || len(st.Shape) != len(rt.Shape) {
-		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
-	}
-	src, err := s.Buffer(op, op.Operand(0))
-	if err != nil {
-		return err
-	}
-	seg := interp.DenseArray(op.InherentAttr("operandSegmentSizes"))
-	if len(seg) != 3 || int(1+seg[1]+seg[2]) > op.NumOperands() {
-		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
-	}
-	low := op.Operands()[1 : 1+seg[1]]
-	high := op.Operands()[1+seg[1] : 1+seg[1]+seg[2]]
-	staticLow := interp.DenseArray(op.InherentAttr("static_low"))
-	staticHigh := interp.DenseArray(op.InherentAttr("static_high"))
-	lows, okLow := s.mixedFold(staticLow, low, len(rt.Shape))
-	highs, okHigh := s.mixedFold(staticHigh, high, len(rt.Shape))
-	if !okLow || !okHigh {
-		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
-	}
-	sum := affinemap.NewMap(0, 3, affinemap.Add(affinemap.Add(affinemap.Sym(0), affinemap.Sym(1)), affinemap.Sym(2)))
-	for d, sz := range rt.Shape {
-		if sz != ir.Dynamic {
-			continue
-		}
-		n := memref.BuildDim(s.b, op.Loc(), src, s.Index(int64(d))).Result()
-		affine.BuildApply(s.b, op.Loc(), []ir.Value{n, s.foldResult(lows[d]), s.foldResult(highs[d])}, s.ctx.AffineMapAttr(sum))
-	}
-	var dyn []ir.Value
-	for d, sz := range rt.Shape {
-		if sz != ir.Dynamic {
-			continue
-		}
-		c := s.Index(int64(d))
-		var n ir.Value
-		if st.Shape[d] == ir.Dynamic {
-			n = memref.BuildDim(s.b, op.Loc(), src, c).Result()
-		} else {
-			n = s.Index(st.Shape[d])
-		}
-		dyn = append(dyn, s.foldedSum(op, n, lows[d], highs[d]))
-	}
-	// The padded buffer is in the memory space of the source's, as
-	// upstream's getBufferType of tensor.pad.
-	nt := s.ctx.MemRefType(rt.Shape, rt.Elem, nil, memref.MemorySpaceOf(src.Type()))
-	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, nt, memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
-	if err := s.fill(op, nb); err != nil {
-		return err
-	}
-	var sizes []ir.Value
-	for d, sz := range st.Shape {
-		if sz == ir.Dynamic {
-			sizes = append(sizes, memref.BuildDim(s.b, op.Loc(), src, s.Index(int64(d))).Result())
-		}
-	}
-	ones := make([]int64, len(st.Shape))
-	for i := range ones {
-		ones[i] = 1
-	}
-	sv, err := s.subviewRaw(op, nb, low, sizes, nil, staticLow, st.Shape, ones, st)
-	if err != nil {
-		return err
-	}
-	memref.BuildCopy(s.b, op.Loc(), src, sv)
-	s.SetResult(op.Result(0), nb, nil)
-	s.Erase(op)
-	return nil
-}
-
 // mixedFold returns the n entries of a static array whose ir.Dynamic
 // entries are taken in order from dyn, as ir.OpFoldResults, and whether
 // the two agree.
@@ -776,27 +643,6 @@ func (s *state) insertSlice(op *ir.Operation) error {
 	}
 	memref.BuildCopy(s.b, op.Loc(), src, v)
 	s.SetResult(op.Result(0), dst, s.InPlaceAlias(op.Operand(1), dst))
-	s.Erase(op)
-	return nil
-}
-
-// splat bufferizes tensor.splat as upstream does: a new buffer (dynamic
-// sizes from the splat's operands) filled by a linalg.map that yields the
-// value.
-func (s *state) splat(op *ir.Operation) error {
-	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
-	if !ok {
-		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.splat of an unranked tensor")
-	}
-	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands()[1:], nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
-	m := linalg.BuildMap(s.b, op.Loc(), nil, nb, nil)
-	blk := ir.NewBlock()
-	blk.AddArgument(rt.Elem, op.Loc())
-	m.Operation.Region(0).Append(blk)
-	s.b.SetInsertionPointToEnd(blk)
-	linalg.BuildYield(s.b, op.Loc(), []ir.Value{op.Operand(0)})
-	s.b.SetInsertionPoint(op)
-	s.SetResult(op.Result(0), nb, nil)
 	s.Erase(op)
 	return nil
 }
