@@ -409,12 +409,19 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value, predict bool) (ir.Type,
 			return s.unknownType(v.Type()), ""
 		}
 	case *ir.OpResult:
+		if predict && !s.allowed(x.Owner()) {
+			// An operation outside dialect-filter stays on tensors:
+			// its result is read through a to_buffer of the layout of
+			// unknown-type-conversion (upstream's getBufferType of a
+			// value whose operation is not bufferizable).
+			return s.unknownType(v.Type()), ""
+		}
 		// As upstream's defaultGetBufferType, the first aliasing
 		// operand decides, when the result is its whole buffer.
 		from := s.aliasingOperands(x)
 		if len(from) > 0 {
 			u := from[0]
-			if s.copyAll && s.writes(u) && s.regionModel(x.Owner()) == nil {
+			if s.copyAll && !s.built[x.Owner()] && s.writes(u) && s.regionModel(x.Owner()) == nil {
 				// Without the analysis, the write goes to a new
 				// identity buffer in the memory space of the operand's.
 				ot, msg := s.bufferType(u.op.Operand(u.i), stack, predict)

@@ -1108,7 +1108,15 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 		} else {
 			s.b.SetInsertionPointToStart(ir.ParentBlock(v))
 		}
-		m := bufferization.BuildToBuffer(s.b, user.Loc(), v, s.unknownType(v.Type()))
+		t := s.unknownType(v.Type())
+		if s.built[o] {
+			// The type of the buffer it will have (upstream's
+			// getBufferType).
+			if pt, msg := s.bufferType(v, nil, true); msg == "" {
+				t = pt
+			}
+		}
+		m := bufferization.BuildToBuffer(s.b, user.Loc(), v, t)
 		s.b.SetInsertionPoint(user)
 		s.b.Loc = user.Loc()
 		return m.Result(0), nil

@@ -1,18 +1,24 @@
 package bufferize
 
 import (
+	"slices"
+
 	affinemap "github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/affine"
+	"github.com/strata-ir/strata/dialects/bufferization"
 	"github.com/strata-ir/strata/dialects/memref"
 )
 
-// concat bufferizes tensor.concat as upstream does: a new buffer, whose
-// dynamic sizes are those of the first input or, along the concatenated
-// dimension, the sum of the inputs' sizes (the op's reified shape); and
-// for each input a memref.subview of the buffer at the input's offset
-// along the concatenated dimension, into which the input is copied. A
-// dynamic size of the buffer elsewhere is the buffer's own dimension.
+// concat bufferizes tensor.concat as upstream does: a new buffer, of the
+// op's reified shape when it is dynamic (its tensor.dim operations built
+// to be bufferized after the function's others, BufferizeLater), whose
+// dynamic sizes are then read back with memref.dim; and for each input,
+// read through a buffer of its own (bufferization.to_buffer of a value
+// outside the bufferized program, one for each read), a memref.subview of
+// the new buffer at the input's offset along the concatenated dimension,
+// into which the input is copied. The offset is summed after every
+// input, the last included.
 func (s *state) concat(op *ir.Operation) error {
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok {
@@ -24,88 +30,51 @@ func (s *state) concat(op *ir.Operation) error {
 	}
 	dim := int(dimAttr.Int64())
 	types := make([]*ir.RankedTensorType, op.NumOperands())
-	srcs := make([]ir.Value, op.NumOperands())
 	for i, v := range op.Operands() {
 		it, ok := s.TensorType(v).(*ir.RankedTensorType)
 		if !ok || len(it.Shape) != len(rt.Shape) {
 			return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.concat")
 		}
 		types[i] = it
-		b, err := s.Buffer(op, v)
-		if err != nil {
-			return err
-		}
-		srcs[i] = b
 	}
 	s.b.SetInsertionPoint(op)
 	loc := op.Loc()
-	// The dynamic sizes of the result, as the op's shape reification
-	// builds them.
 	var dyn []ir.Value
-	for d, sz := range rt.Shape {
-		if d == dim || sz != ir.Dynamic {
-			continue
-		}
-		inferred := ir.Dynamic
-		for _, it := range types {
-			if it.Shape[d] != ir.Dynamic {
-				inferred = it.Shape[d]
-			}
-		}
-		if inferred != ir.Dynamic {
-			dyn = append(dyn, s.Index(inferred))
-		} else {
-			dyn = append(dyn, memref.BuildDim(s.b, loc, srcs[0], s.Index(int64(d))).Result())
-		}
+	if slices.Contains(rt.Shape, ir.Dynamic) {
+		dyn = s.concatShape(op, rt, types, dim)
 	}
-	var concatSize ir.Value
-	if rt.Shape[dim] == ir.Dynamic {
-		terms := make([]ir.OpFoldResult, len(srcs))
-		for i, it := range types {
-			if it.Shape[dim] != ir.Dynamic {
-				terms[i] = ir.IndexConst(it.Shape[dim])
-			} else {
-				terms[i] = ir.IndexValue(memref.BuildDim(s.b, loc, srcs[i], s.Index(int64(dim))).Result())
-			}
-		}
-		concatSize = s.foldResult(s.sumFold(op, terms))
+	// The new buffer: upstream's bufferization.alloc_tensor, rewritten
+	// at once (it reads no buffer) into a memref.alloc where the pass
+	// bufferizes it, else read through a to_buffer.
+	var nb ir.Value
+	if s.Bufferizes(bufferization.AllocTensorOpName) {
+		nb = memref.BuildAlloc(s.b, loc, dyn, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	} else {
+		at := bufferization.BuildAllocTensor(s.b, loc, dyn, rt, bufferization.AllocTensorOptions{MemorySpace: memref.MemorySpaceOf(s.IdentityType(rt))})
+		nb = bufferization.BuildToBuffer(s.b, loc, at.Result(), s.IdentityType(rt)).Result(0)
 	}
-	if concatSize != nil {
-		// The concatenated dimension's size comes at its place among the
-		// dynamic sizes.
-		k := 0
-		for d := 0; d < dim; d++ {
-			if rt.Shape[d] == ir.Dynamic {
-				k++
-			}
-		}
-		dyn = append(dyn[:k], append([]ir.Value{concatSize}, dyn[k:]...)...)
-	}
-	nb := memref.BuildAlloc(s.b, loc, dyn, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
-	// The sizes of the subviews other than along dim: static, or the
-	// buffer's dimension.
+	// The sizes of the subviews: static, or the new buffer's dimension
+	// (that along dim is replaced for each input).
 	sizes := make([]ir.OpFoldResult, len(rt.Shape))
 	for d, sz := range rt.Shape {
-		switch {
-		case d == dim:
-		case sz != ir.Dynamic:
+		if sz != ir.Dynamic {
 			sizes[d] = ir.IndexConst(sz)
-		default:
+		} else {
 			sizes[d] = ir.IndexValue(memref.BuildDim(s.b, loc, nb, s.Index(int64(d))).Result())
 		}
 	}
 	offset := ir.IndexConst(0)
-	var prev ir.OpFoldResult
 	for i, it := range types {
-		if i > 0 {
-			offset = s.sumFold(op, []ir.OpFoldResult{offset, prev})
+		src, err := s.Buffer(op, op.Operand(i))
+		if err != nil {
+			return err
 		}
+		s.b.SetInsertionPoint(op)
 		if it.Shape[dim] != ir.Dynamic {
 			sizes[dim] = ir.IndexConst(it.Shape[dim])
 		} else {
-			sizes[dim] = ir.IndexValue(memref.BuildDim(s.b, loc, srcs[i], s.Index(int64(dim))).Result())
+			sizes[dim] = ir.IndexValue(memref.BuildDim(s.b, loc, src, s.Index(int64(dim))).Result())
 		}
-		prev = sizes[dim]
 		offs := make([]ir.OpFoldResult, len(rt.Shape))
 		ones := make([]int64, len(rt.Shape))
 		for d := range ones {
@@ -119,11 +88,81 @@ func (s *state) concat(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		memref.BuildCopy(s.b, loc, srcs[i], sv)
+		memref.BuildCopy(s.b, loc, src, sv)
+		offset = s.sumFold(op, []ir.OpFoldResult{offset, sizes[dim]})
 	}
 	s.SetResult(op.Result(0), nb, nil)
 	s.Erase(op)
 	return nil
+}
+
+// concatShape returns the dynamic sizes of the result of op (of type rt,
+// inputs of types types, concatenated along dim) as tensor.concat's shape
+// reification builds them: along another dimension, the static size of
+// an input, else the first input's tensor.dim; along dim, the sum of the
+// inputs' sizes (a static size is a tensor.dim folded to a constant).
+func (s *state) concatShape(op *ir.Operation, rt *ir.RankedTensorType, types []*ir.RankedTensorType, dim int) []ir.Value {
+	sizes := make([]ir.Value, len(rt.Shape))
+	for d, sz := range rt.Shape {
+		if d == dim || sz != ir.Dynamic {
+			continue
+		}
+		inferred := ir.Dynamic
+		for _, it := range types {
+			if it.Shape[d] != ir.Dynamic {
+				inferred = it.Shape[d]
+			}
+		}
+		if inferred != ir.Dynamic {
+			sizes[d] = s.Index(inferred)
+		} else {
+			sizes[d] = s.dimLater(op, op.Operand(0), int64(d))
+		}
+	}
+	if rt.Shape[dim] == ir.Dynamic {
+		terms := make([]ir.Value, len(types))
+		for i, it := range types {
+			if it.Shape[dim] != ir.Dynamic {
+				s.Index(int64(dim))
+				terms[i] = s.Index(it.Shape[dim])
+			} else {
+				terms[i] = s.dimLater(op, op.Operand(i), int64(dim))
+			}
+		}
+		sizes[dim] = s.composedSum(op, terms)
+	}
+	var dyn []ir.Value
+	for d, sz := range rt.Shape {
+		if sz == ir.Dynamic {
+			dyn = append(dyn, sizes[d])
+		}
+	}
+	return dyn
+}
+
+// composedSum returns the sum of vals as upstream's
+// makeComposedFoldedAffineApply makes it, as a value: an affine.apply
+// whose map folds in the constants, the one value it leaves, or a
+// constant when nothing else is left.
+func (s *state) composedSum(op *ir.Operation, vals []ir.Value) ir.Value {
+	e := affinemap.Dim(0)
+	for i := 1; i < len(vals); i++ {
+		e = affinemap.Add(e, affinemap.Dim(i))
+	}
+	ap := affine.BuildComposedApply(s.b, op.Loc(), affinemap.NewMap(len(vals), 0, e), vals)
+	m := ap.Map().(*ir.AffineMapAttr).Map
+	if len(m.Results) == 1 {
+		switch r := m.Results[0]; {
+		case r.IsConstant():
+			ap.Erase()
+			return s.Index(r.Value())
+		case ap.NumOperands() == 1 && (r.IsDim() || r.IsSym()):
+			v := ap.Operand(0)
+			ap.Erase()
+			return v
+		}
+	}
+	return ap.Result()
 }
 
 // sumFold returns the sum of terms as upstream's
