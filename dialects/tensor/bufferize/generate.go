@@ -46,8 +46,13 @@ func (s *state) newDestination(op *ir.Operation, rt *ir.RankedTensorType, dyn []
 	d.tensor = bufferization.BuildAllocTensor(s.b, op.Loc(), dyn, rt, bufferization.AllocTensorOptions{MemorySpace: space}).Result()
 	if !d.onTensors {
 		// The linalg.map reads the buffer of the alloc_tensor left on
-		// tensors through a to_buffer.
-		d.buf = bufferization.BuildToBuffer(s.b, op.Loc(), d.tensor, mt).Result(0)
+		// tensors through a to_buffer (of the layout of
+		// unknown-type-conversion, as any value left on tensors).
+		bt, err := s.PredictedBufferType(d.tensor)
+		if err != nil {
+			bt = mt
+		}
+		d.buf = bufferization.BuildToBuffer(s.b, op.Loc(), d.tensor, bt).Result(0)
 	}
 	return d
 }
