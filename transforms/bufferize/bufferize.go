@@ -71,7 +71,6 @@ type state struct {
 	// written holds the alias sets (by root) that some operation writes
 	// in place.
 	written map[ir.Value]bool
-	orig    map[ir.Value]ir.Type
 	dead    []*ir.Operation
 	globals map[ir.Attribute]string
 	names   map[string]bool
@@ -157,8 +156,8 @@ const (
 
 // newState returns the state of a run of the pass on module with opts.
 func newState(ctx *ir.Context, module *ir.Operation, opts Options) *state {
-	return &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
-		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
+	return &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter, orig: map[ir.Value]ir.Type{}}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
+		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
 }
 
@@ -765,8 +764,8 @@ func isTensor(t ir.Type) bool { return bufferization.IsTensor(t) }
 
 // tt returns the tensor type v had before its type was rewritten in place
 // (function and loop block arguments), else its type.
-func (s *state) tt(v ir.Value) ir.Type {
-	if t, ok := s.orig[v]; ok {
+func (ms *models) tt(v ir.Value) ir.Type {
+	if t, ok := ms.orig[v]; ok {
 		return t
 	}
 	return v.Type()
