@@ -1178,11 +1178,16 @@ func (s *state) setResult(r ir.Value, b ir.Value, aliasOf ir.Value) {
 }
 
 // op bufferizes one operation through its BufferizableOpInterface model;
-// an operation without tensors has its regions bufferized in place.
+// an operation without tensors has its regions bufferized in place. As
+// upstream's hasTensorSemantics, the tensor arguments of the blocks of an
+// operation's regions count as its tensors (an scf.execute_region whose
+// blocks pass tensors but that returns none): the model gives them their
+// buffers.
 func (s *state) op(op *ir.Operation) error {
 	s.b.Loc = op.Loc()
 	s.b.SetInsertionPoint(op)
-	if !s.hasTensors(op) {
+	_, known := s.known(op)
+	if !s.hasTensors(op) && !(known && hasTensorArgs(op)) {
 		for i := 0; i < op.NumRegions(); i++ {
 			for _, b := range op.Region(i).Blocks() {
 				if err := s.block(b); err != nil {
