@@ -133,6 +133,9 @@ type state struct {
 	// several blocks the analysis orders (branches.go), for the function
 	// being analyzed.
 	doms *ir.DominanceInfo
+	// untyped holds the block arguments whose buffer type could not be
+	// found, with why (BufferizeBlockSignatures).
+	untyped map[ir.Value]untypedArg
 }
 
 // Run bufferizes module.
@@ -158,7 +161,7 @@ const (
 func newState(ctx *ir.Context, module *ir.Operation, opts Options) *state {
 	return &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter, orig: map[ir.Value]ir.Type{}}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{},
-		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}}
+		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}, untyped: map[ir.Value]untypedArg{}}
 }
 
 // run bufferizes module, or, in another mode, only analyzes its
@@ -272,15 +275,21 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, mode runMode) erro
 			s.decided, s.resolved = d.inPlace, d.resolved
 		}
 		read := s.arguments(f)
-		if opts.FunctionBoundaries {
-			if err := s.BufferizeBlockSignatures(f, f.Region(0)); err != nil {
-				return err
+		body := func() error {
+			for _, b := range f.Region(0).Blocks() {
+				if err := s.block(b); err != nil {
+					return err
+				}
 			}
+			return nil
 		}
-		for _, b := range f.Region(0).Blocks() {
-			if err := s.block(b); err != nil {
-				return err
-			}
+		if opts.FunctionBoundaries {
+			err = s.BufferizeBlockSignatures(f, f.Region(0), body)
+		} else {
+			err = body()
+		}
+		if err != nil {
+			return err
 		}
 		s.dropUnusedAllocs()
 		if s.infer[f] {
@@ -380,6 +389,7 @@ func (s *state) forgetValues() {
 	clear(s.undefDefs)
 	clear(s.pos)
 	clear(s.asTensor)
+	clear(s.untyped)
 	s.resolved = false
 	s.doms = nil
 }
@@ -1005,6 +1015,9 @@ func (s *state) block(b *ir.Block) error {
 func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	if b, ok := s.buf[v]; ok {
 		return b, nil
+	}
+	if u, ok := s.untyped[v]; ok {
+		return nil, u.fail(user)
 	}
 	if !isTensor(s.tt(v)) {
 		return v, nil
