@@ -205,8 +205,8 @@ func liftIntoRegion(op *ir.Operation, r *ir.Region) *ir.Operation {
 // BufferizeBlockSignatures implements bufferization.State: each tensor
 // argument of a block of r after its entry block, one block after the
 // other, becomes a buffer of the type blockArgType finds (the branches
-// to it cast what they pass when they are rewritten). A failure is
-// reported at op, as upstream.
+// to it cast what they pass when they are rewritten by body, which
+// rewrites the operations of r.
 //
 // An argument whose type cannot be found stays a tensor (untyped): the
 // first operation of body that asks for its buffer fails (bufferOf), or
