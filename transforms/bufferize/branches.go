@@ -301,8 +301,7 @@ func (s *state) BufferizeBranch(op *ir.Operation) error {
 			}
 			arg := succ.Argument(j)
 			if isTensor(arg.Type()) {
-				s.unknown(op)
-				return nil
+				return s.branchOnTensors(op)
 			}
 			b, copied, err := s.forwarded(op, start+j, arg)
 			if err != nil {
@@ -322,6 +321,32 @@ func (s *state) BufferizeBranch(op *ir.Operation) error {
 	for _, i := range left {
 		s.readBack(op, i)
 	}
+	return nil
+}
+
+// branchOnTensors keeps op, a branch to block arguments that stay
+// tensors (a function's body without function boundaries), on tensors:
+// an operand the analysis decided out of place is passed as the
+// bufferization.to_tensor of a copy made before op (upstream's tensor
+// copy), the others as the to_tensor of their buffers.
+func (s *state) branchOnTensors(op *ir.Operation) error {
+	for k, succ := range successorsOf(op) {
+		start, n := bufferization.BranchOperands(op, k)
+		for j := range n {
+			i := start + j
+			v := op.Operand(i)
+			if !isTensor(s.tt(v)) || j >= succ.NumArguments() || !s.copiedBranchOperand(op, i) {
+				continue
+			}
+			b, _, err := s.forwarded(op, i, succ.Argument(j))
+			if err != nil {
+				return err
+			}
+			s.b.SetInsertionPoint(op)
+			op.SetOperand(i, bufferization.BuildToTensor(s.b, op.Loc(), b, s.tt(v)).Result())
+		}
+	}
+	s.unknown(op)
 	return nil
 }
 
