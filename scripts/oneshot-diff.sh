@@ -62,7 +62,10 @@ for f in "$@"; do
 			optsets[k]="${optsets[k]:+${optsets[k]} }$with"
 		done
 	fi
-	dir=$work/$(basename "$f" .mlir)
+	# A folder of its own for each file: files of one name in different
+	# folders (one-shot-bufferize.mlir) must not share their chunks.
+	nfile=$((${nfile:-0} + 1))
+	dir=$work/$nfile-$(basename "$f" .mlir)
 	chunkdiff_split "$f" "$dir"
 	for o in "${optsets[@]}"; do
 		chunkdiff_run "$f [$o]" "$dir" -allow-unregistered-dialect "--one-shot-bufferize=$o"

@@ -133,7 +133,10 @@ PY
 }
 
 for f in "$@"; do
-	dir=$work/$(basename "$f" .mlir)
+	# A folder of its own for each file: files of one name in different
+	# folders (one-shot-bufferize.mlir) must not share their chunks.
+	nfile=$((${nfile:-0} + 1))
+	dir=$work/$nfile-$(basename "$f" .mlir)
 	chunkdiff_split "$f" "$dir/split"
 	mkdir -p "$dir/whole"
 	cp "$f" "$dir/whole/c000.mlir"

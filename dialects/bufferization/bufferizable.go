@@ -398,8 +398,12 @@ type State interface {
 	// of op's region r after its entry block buffer types (MLIR's
 	// bufferizeBlockSignature): the type of the buffers every branch to
 	// the block passes, or the fully dynamic layout where they differ.
-	// The branches cast what they pass to it when they are rewritten.
-	BufferizeBlockSignatures(op *ir.Operation, r *ir.Region) error
+	// The branches cast what they pass to it when they are rewritten,
+	// by body, which rewrites the region. An argument whose type cannot
+	// be found fails as upstream, whose operations bufferize before the
+	// one holding their region: at the first operation of body that
+	// asks for its buffer, else at op once body is done.
+	BufferizeBlockSignatures(op *ir.Operation, r *ir.Region, body func() error) error
 	// BufferizeBranch rewrites op, a branch (an ir.BranchOp), to pass
 	// buffers to the arguments BufferizeBlockSignatures gave buffer
 	// types: each tensor operand's buffer (a copy when the analysis

@@ -88,6 +88,10 @@ type models struct {
 	// filter is dialect-filter: the dialects whose operations are
 	// bufferized (empty: all).
 	filter []string
+	// orig holds the tensor types of the block arguments retyped in
+	// place (tt): the aliasing of the operations that use them stays
+	// that of their tensors while the rewriting asks for buffer types.
+	orig map[ir.Value]ir.Type
 }
 
 // allowed reports whether op belongs to a dialect the pass bufferizes
@@ -538,7 +542,7 @@ func (ms *models) aliasingOperands(r *ir.OpResult) []use {
 	}
 	var us []use
 	for i, v := range op.Operands() {
-		if !isTensor(v.Type()) {
+		if !isTensor(ms.tt(v)) {
 			continue
 		}
 		for _, k := range m.AliasingResults(op, i) {

@@ -205,9 +205,16 @@ func liftIntoRegion(op *ir.Operation, r *ir.Region) *ir.Operation {
 // BufferizeBlockSignatures implements bufferization.State: each tensor
 // argument of a block of r after its entry block, one block after the
 // other, becomes a buffer of the type blockArgType finds (the branches
-// to it cast what they pass when they are rewritten). A failure is
-// reported at op, as upstream.
-func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region) error {
+// to it cast what they pass when they are rewritten by body, which
+// rewrites the operations of r.
+//
+// An argument whose type cannot be found stays a tensor (untyped): the
+// first operation of body that asks for its buffer fails (bufferOf), or
+// op does once body is done, as upstream, which rewrites op after the
+// operations of its region and finds the argument's type when one of
+// them asks for its buffer, or when op rewrites its block signatures.
+func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region, body func() error) error {
+	var first *untypedArg
 	for _, b := range r.Blocks() {
 		if b == r.First() {
 			continue
@@ -219,7 +226,11 @@ func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region) error {
 			}
 			t, msg := s.blockArgType(a, nil)
 			if msg != "" {
-				return ir.Diagnostics{ir.OpError(op, msg), ir.EmitError(op, "failed to bufferize op")}
+				s.untyped[a] = untypedArg{op, msg}
+				if first == nil {
+					first = &untypedArg{op, msg}
+				}
+				continue
 			}
 			types[i] = t
 		}
@@ -229,7 +240,31 @@ func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region) error {
 			}
 		}
 	}
+	if err := body(); err != nil {
+		return err
+	}
+	if first != nil {
+		return first.fail(op)
+	}
 	return nil
+}
+
+// untypedArg is a block argument of a region of owner whose buffer type
+// could not be found, and why (upstream's message).
+type untypedArg struct {
+	owner *ir.Operation
+	msg   string
+}
+
+// fail returns upstream's diagnostics for the failure of op, owner or an
+// operation that asks for the argument's buffer: the reason, at owner,
+// then the failure of op. A function's return fails as the function:
+// upstream rewrites it with the function, after the block signatures.
+func (u untypedArg) fail(op *ir.Operation) error {
+	if _, isFunc := function.AsFuncOp(u.owner); isFunc && op.ParentOp() == u.owner && op.HasTrait(ir.ReturnLike) {
+		op = u.owner
+	}
+	return ir.Diagnostics{ir.OpError(u.owner, u.msg), ir.EmitError(op, "failed to bufferize op")}
 }
 
 // BufferizeBranch implements bufferization.State (the branch operands
@@ -266,8 +301,7 @@ func (s *state) BufferizeBranch(op *ir.Operation) error {
 			}
 			arg := succ.Argument(j)
 			if isTensor(arg.Type()) {
-				s.unknown(op)
-				return nil
+				return s.branchOnTensors(op)
 			}
 			b, copied, err := s.forwarded(op, start+j, arg)
 			if err != nil {
@@ -287,6 +321,32 @@ func (s *state) BufferizeBranch(op *ir.Operation) error {
 	for _, i := range left {
 		s.readBack(op, i)
 	}
+	return nil
+}
+
+// branchOnTensors keeps op, a branch to block arguments that stay
+// tensors (a function's body without function boundaries), on tensors:
+// an operand the analysis decided out of place is passed as the
+// bufferization.to_tensor of a copy made before op (upstream's tensor
+// copy), the others as the to_tensor of their buffers.
+func (s *state) branchOnTensors(op *ir.Operation) error {
+	for k, succ := range successorsOf(op) {
+		start, n := bufferization.BranchOperands(op, k)
+		for j := range n {
+			i := start + j
+			v := op.Operand(i)
+			if !isTensor(s.tt(v)) || j >= succ.NumArguments() || !s.copiedBranchOperand(op, i) {
+				continue
+			}
+			b, _, err := s.forwarded(op, i, succ.Argument(j))
+			if err != nil {
+				return err
+			}
+			s.b.SetInsertionPoint(op)
+			op.SetOperand(i, bufferization.BuildToTensor(s.b, op.Loc(), b, s.tt(v)).Result())
+		}
+	}
+	s.unknown(op)
 	return nil
 }
 

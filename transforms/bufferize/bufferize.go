@@ -71,7 +71,6 @@ type state struct {
 	// written holds the alias sets (by root) that some operation writes
 	// in place.
 	written map[ir.Value]bool
-	orig    map[ir.Value]ir.Type
 	dead    []*ir.Operation
 	globals map[ir.Attribute]string
 	names   map[string]bool
@@ -141,6 +140,9 @@ type state struct {
 	later  []*ir.Operation
 	built  map[*ir.Operation]bool
 	erased map[*ir.Operation]bool
+	// untyped holds the block arguments whose buffer type could not be
+	// found, with why (BufferizeBlockSignatures).
+	untyped map[ir.Value]untypedArg
 }
 
 // Run bufferizes module.
@@ -164,9 +166,9 @@ const (
 
 // newState returns the state of a run of the pass on module with opts.
 func newState(ctx *ir.Context, module *ir.Operation, opts Options) *state {
-	return &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
-		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
-		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{},
+	return &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter, orig: map[ir.Value]ir.Type{}}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
+		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{},
+		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}, untyped: map[ir.Value]untypedArg{},
 		built: map[*ir.Operation]bool{}, erased: map[*ir.Operation]bool{}}
 }
 
@@ -281,15 +283,21 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, mode runMode) erro
 			s.decided, s.resolved = d.inPlace, d.resolved
 		}
 		read := s.arguments(f)
-		if opts.FunctionBoundaries {
-			if err := s.BufferizeBlockSignatures(f, f.Region(0)); err != nil {
-				return err
+		body := func() error {
+			for _, b := range f.Region(0).Blocks() {
+				if err := s.block(b); err != nil {
+					return err
+				}
 			}
+			return nil
 		}
-		for _, b := range f.Region(0).Blocks() {
-			if err := s.block(b); err != nil {
-				return err
-			}
+		if opts.FunctionBoundaries {
+			err = s.BufferizeBlockSignatures(f, f.Region(0), body)
+		} else {
+			err = body()
+		}
+		if err != nil {
+			return err
 		}
 		if err := s.bufferizeLater(); err != nil {
 			return err
@@ -448,6 +456,7 @@ func (s *state) forgetValues() {
 	clear(s.undefDefs)
 	clear(s.pos)
 	clear(s.asTensor)
+	clear(s.untyped)
 	s.resolved = false
 	s.doms = nil
 }
@@ -837,8 +846,8 @@ func isTensor(t ir.Type) bool { return bufferization.IsTensor(t) }
 
 // tt returns the tensor type v had before its type was rewritten in place
 // (function and loop block arguments), else its type.
-func (s *state) tt(v ir.Value) ir.Type {
-	if t, ok := s.orig[v]; ok {
+func (ms *models) tt(v ir.Value) ir.Type {
+	if t, ok := ms.orig[v]; ok {
 		return t
 	}
 	return v.Type()
@@ -1079,6 +1088,9 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	if b, ok := s.buf[v]; ok {
 		return b, nil
 	}
+	if u, ok := s.untyped[v]; ok {
+		return nil, u.fail(user)
+	}
 	if !isTensor(s.tt(v)) {
 		return v, nil
 	}
@@ -1261,11 +1273,16 @@ func (s *state) setResult(r ir.Value, b ir.Value, aliasOf ir.Value) {
 }
 
 // op bufferizes one operation through its BufferizableOpInterface model;
-// an operation without tensors has its regions bufferized in place.
+// an operation without tensors has its regions bufferized in place. As
+// upstream's hasTensorSemantics, the tensor arguments of the blocks of an
+// operation's regions count as its tensors (an scf.execute_region whose
+// blocks pass tensors but that returns none): the model gives them their
+// buffers.
 func (s *state) op(op *ir.Operation) error {
 	s.b.Loc = op.Loc()
 	s.b.SetInsertionPoint(op)
-	if !s.hasTensors(op) {
+	_, known := s.known(op)
+	if !s.hasTensors(op) && !(known && hasTensorArgs(op)) {
 		for i := 0; i < op.NumRegions(); i++ {
 			for _, b := range op.Region(i).Blocks() {
 				if err := s.block(b); err != nil {

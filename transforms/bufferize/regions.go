@@ -42,7 +42,7 @@ func (ms *models) regionAliases(r *ir.OpResult) []regionAlias {
 	add := func(op *ir.Operation) {
 		m := ms.regionModel(op)
 		for i, v := range op.Operands() {
-			if !isTensor(v.Type()) {
+			if !isTensor(ms.tt(v)) {
 				continue
 			}
 			if m == nil {

@@ -48,10 +48,7 @@ type state struct {
 // executeRegion bufferizes scf.execute_region as scf.if's regions are,
 // after giving the tensor arguments of its blocks buffer types.
 func (s *state) executeRegion(op *ir.Operation) error {
-	if err := s.BufferizeBlockSignatures(op, op.Region(0)); err != nil {
-		return err
-	}
-	return s.branches(op, false)
+	return s.BufferizeBlockSignatures(op, op.Region(0), func() error { return s.branches(op, false) })
 }
 
 // forall bufferizes scf.forall as upstream does: each shared output is
