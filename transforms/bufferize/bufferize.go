@@ -261,6 +261,10 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, mode runMode) erro
 			}
 		}
 	}
+	// The signatures change once every function is analyzed, as
+	// upstream's functions are bufferized after the analysis: what a
+	// diagnostic of the analysis prints of a function is its tensor
+	// signature.
 	for _, f := range funcs {
 		s.noSpace = false
 		if err := s.signature(f); err != nil {
