@@ -430,6 +430,12 @@ type State interface {
 	// the rewriting then makes (a tensor.empty's has the layout of
 	// unknown-type-conversion).
 	PredictedBufferType(v ir.Value) (ir.Type, error)
+	// MemorySpaceMissing reports whether a buffer type made since the
+	// bufferization of the current operation began has no memory space
+	// to give it under must-infer-memory-space. The operation then fails
+	// ("could not infer memory space"), and its model should build
+	// nothing more.
+	MemorySpaceMissing() bool
 	// BoundaryType returns the memref type of tensor type t at function
 	// boundaries (Options.FunctionBoundaryTypeConversion).
 	BoundaryType(t ir.Type) ir.Type

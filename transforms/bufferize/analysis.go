@@ -388,6 +388,9 @@ func (s *state) analyzeFuncs(funcs, inModule []*ir.Operation, analyze func(f *ir
 		if err != nil {
 			return err
 		}
+		if err := s.checkReturns(f); err != nil {
+			return err
+		}
 	}
 	var errs ir.Diagnostics
 	for _, f := range inModule {

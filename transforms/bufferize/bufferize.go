@@ -229,15 +229,6 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, mode runMode) erro
 		}
 		return s.analyzeOnly(funcs, inModule)
 	}
-	for _, f := range funcs {
-		s.noSpace = false
-		if err := s.signature(f); err != nil {
-			return err
-		}
-		if s.noSpace {
-			return errNoSpace(f)
-		}
-	}
 	if s.opts.AnalysisHeuristic == bufferization.Fuzzer && !s.opts.FunctionBoundaries {
 		s.shuffleModule()
 	}
@@ -272,6 +263,26 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, mode runMode) erro
 	})
 	if err != nil {
 		return err
+	}
+	for _, f := range inModule {
+		if d, ok := kept[f]; ok && !d.resolved {
+			if err := s.checkCopySpaces(f, d.inPlace); err != nil {
+				return err
+			}
+		}
+	}
+	// The signatures change once every function is analyzed, as
+	// upstream's functions are bufferized after the analysis: what a
+	// diagnostic of the analysis prints of a function is its tensor
+	// signature.
+	for _, f := range funcs {
+		s.noSpace = false
+		if err := s.signature(f); err != nil {
+			return err
+		}
+		if s.noSpace {
+			return errNoSpace(f)
+		}
 	}
 	for _, f := range funcs {
 		if f.Region(0).Empty() {
@@ -1397,6 +1408,9 @@ func (s *state) PredictedBufferType(v ir.Value) (ir.Type, error) {
 	return t, nil
 }
 func (s *state) DynamicType(t ir.Type) ir.Type { return s.dynamicType(t) }
+
+// MemorySpaceMissing implements bufferization.State.
+func (s *state) MemorySpaceMissing() bool { return s.noSpace }
 
 // BoundaryType returns the memref type of tensor type t at a function
 // boundary: the identity layout with identity-layout-map, else the fully

@@ -325,3 +325,45 @@ func (c *copyState) AliasesOutside(v ir.Value, r *ir.Region, except ir.Value) bo
 func (c *copyState) TensorCopy(loc ir.Location, v ir.Value) (ir.Value, error) {
 	return c.s.tensorCopy(loc, v, true)
 }
+
+// checkCopySpaces fails, under must-infer-memory-space, when an operand
+// of f decided out of place needs a new buffer without the old contents
+// and nothing gives the memory space of that buffer. Upstream resolves
+// the decisions with copies on tensors before anything is bufferized,
+// and such a new tensor takes the memory space of the operand's buffer
+// (allocateTensorForShapedValue): "could not infer memory space" is
+// reported then, at what defines the operand's buffer, before any
+// operation is rewritten. A copy of the contents takes the space of the
+// buffer it copies once that is bufferized, and needs no check here.
+func (s *state) checkCopySpaces(f *ir.Operation, decided map[use]bool) error {
+	if !s.opts.MustInferMemorySpace {
+		return nil
+	}
+	var err error
+	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
+		m, known := s.known(op)
+		if op == f || !known {
+			return true
+		}
+		if ip, ok := m.(bufferization.ImplicitlyInPlace); ok && ip.ImplicitlyInPlace(op) {
+			return true
+		}
+		for i, v := range op.Operands() {
+			u := use{op, i}
+			if in, ok := decided[u]; !ok || in || !isTensor(v.Type()) {
+				continue
+			}
+			if _, ranked := v.Type().(*ir.RankedTensorType); !ranked || !s.canOmitCopy(u) {
+				continue
+			}
+			if r := s.soleAlias(u); r != nil {
+				v = r
+			}
+			if _, err = s.tensorMemorySpace(v); err != nil {
+				return false
+			}
+		}
+		return true
+	})
+	return err
+}

@@ -1,6 +1,8 @@
 package bufferize
 
 import (
+	"slices"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	function "github.com/strata-ir/strata/dialects/func"
@@ -167,6 +169,28 @@ func (ma *moduleAnalysis) orderForModule(funcs []*ir.Operation) []*ir.Operation 
 		}
 	}
 	return order
+}
+
+// checkReturns requires of f, just analyzed, a func.return when the
+// analysis is to summarize f for its callers: as upstream, whose summary
+// reads what f's func.return operations return, a function with a body
+// ending otherwise is an error, tensors or not. Functions bufferized
+// without the analysis (copy-before-write, no-analysis-func-filter),
+// outside dialect-filter or on call cycles are not summarized and need
+// none.
+func (s *state) checkReturns(f *ir.Operation) error {
+	if s.mod == nil || !s.mod.boundary[f] || !s.allowed(f) || f.Region(0).Empty() ||
+		s.opts.CopyBeforeWrite || slices.Contains(s.opts.NoAnalysisFuncFilter, funcName(f)) {
+		return nil
+	}
+	for _, b := range f.Region(0).Blocks() {
+		if t := b.Last(); t != nil {
+			if _, ok := function.AsReturnOp(t); ok {
+				return nil
+			}
+		}
+	}
+	return ir.EmitError(f, "cannot bufferize func.func without func.return")
 }
 
 // hasTensorSignature reports whether f has a tensor argument or result.

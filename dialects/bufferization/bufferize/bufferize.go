@@ -38,16 +38,23 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 			return err
 		}
 	}
+	// The type of the new buffer, as upstream's getBufferType: the
+	// memory space the operation names, else that of the buffer it
+	// copies, else the default one. When must-infer-memory-space leaves
+	// none, the operation fails before anything is built.
 	rt, ranked := op.Result(0).Type().(*ir.RankedTensorType)
-	t := allocTensor{}.ResultBufferType(op, 0, s)
+	var t ir.Type
 	if at, ok := bufferization.AsAllocTensorOp(op); ok && ranked && src != nil && at.MemorySpace() == nil {
-		// A copy without a memory space of its own is made in that of
-		// the buffer it copies, as upstream.
 		var space ir.Attribute
 		if sm, ok := src.Type().(*ir.MemRefType); ok {
 			space = sm.MemorySpace
 		}
 		t = s.Context().MemRefType(rt.Shape, rt.Elem, nil, space)
+	} else {
+		t = allocTensor{}.ResultBufferType(op, 0, s)
+	}
+	if s.MemorySpaceMissing() {
+		return nil
 	}
 	if src != nil && ranked {
 		// A copy takes its dynamic sizes from the buffer it copies.
