@@ -452,6 +452,12 @@ type State interface {
 	// builder's insertion point; its dynamic sizes are dyn, or those of
 	// the buffer like when dyn is nil.
 	Alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value
+	// ReifiedSizes returns the dynamic sizes of the ranked tensor v as
+	// the operation defining it states them
+	// (ir.ReifyRankedShapedTypeOp), built at the builder's insertion
+	// point, or nil when it does not: the sizes of a new buffer for v
+	// without contents (MLIR's allocateTensorForShapedValue).
+	ReifiedSizes(v ir.Value) []ir.Value
 	// GlobalFor returns the name of a private constant memref.global
 	// holding value with the memref type of t, created at the start of
 	// the module on first use.

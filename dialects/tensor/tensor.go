@@ -47,6 +47,9 @@ func Register(ctx *ir.Context) {
 	if on := ctx.LookupOpName(EmptyOpName); on != nil {
 		ir.ReifyRankedShapedTypeOp.Attach(on.Def, emptyShape{})
 	}
+	if on := ctx.LookupOpName(ExtractSliceOpName); on != nil {
+		ir.ReifyRankedShapedTypeOp.Attach(on.Def, extractSliceShape{})
+	}
 	if on := ctx.LookupOpName(CastOpName); on != nil {
 		ir.CastOp.Attach(on.Def, ir.CastCompatibleFunc(castsTensor))
 	}
@@ -80,6 +83,52 @@ func (emptyShape) ReifyResultShapes(_ *ir.Builder, op *ir.Operation) ([][]ir.OpF
 		}
 		sizes[i] = ir.OpFoldResult{Value: op.Operand(k)}
 		k++
+	}
+	return [][]ir.OpFoldResult{sizes}, true
+}
+
+// extractSliceShape is the ReifyRankedShapedTypeOpInterface model of
+// tensor.extract_slice: its result's sizes are its sizes, less the unit
+// sizes a rank-reducing slice drops.
+type extractSliceShape struct{}
+
+// ReifyResultShapes implements ir.ReifyRankedShapedTypeOpInterface.
+func (extractSliceShape) ReifyResultShapes(_ *ir.Builder, op *ir.Operation) ([][]ir.OpFoldResult, bool) {
+	es, ok := AsExtractSliceOp(op)
+	if !ok {
+		return nil, false
+	}
+	rt, ok := es.Result().Type().(*ir.RankedTensorType)
+	if !ok {
+		return nil, false
+	}
+	static := denseI64(es.StaticSizes())
+	dyn := es.Sizes()
+	sizes := make([]ir.OpFoldResult, 0, len(rt.Shape))
+	// As upstream's getDroppedDims, a constant unit size is dropped
+	// unless the result's next dimension is a unit one too.
+	pos, k := 0, 0
+	for _, d := range static {
+		f := ir.IndexConst(d)
+		if d == Dynamic {
+			if k >= len(dyn) {
+				return nil, false
+			}
+			f = ir.OpFoldResult{Value: dyn[k]}
+			k++
+		}
+		c, isConst := d, d != Dynamic
+		if !isConst {
+			c, isConst = viewlike.ConstantIntValue(f.Value)
+		}
+		if isConst && c == 1 && (pos >= len(rt.Shape) || rt.Shape[pos] != 1) {
+			continue
+		}
+		sizes = append(sizes, f)
+		pos++
+	}
+	if len(sizes) != len(rt.Shape) {
+		return nil, false
 	}
 	return [][]ir.OpFoldResult{sizes}, true
 }

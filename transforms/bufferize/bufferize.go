@@ -1252,7 +1252,13 @@ func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, erro
 	}
 	s.b.SetInsertionPoint(op)
 	s.b.Loc = op.Loc()
-	nb := s.alloc(s.tt(t), src, nil)
+	var dyn []ir.Value
+	if noCopy {
+		// A new buffer without contents takes the sizes the operation
+		// defining t states, as upstream's allocateTensorForShapedValue.
+		dyn = s.ReifiedSizes(t)
+	}
+	nb := s.alloc(s.tt(t), src, dyn)
 	if !noCopy {
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
 	}
@@ -1561,6 +1567,14 @@ func (s *state) InPlaceAlias(t, buf ir.Value) ir.Value { return s.aliasIf(t, buf
 
 func (s *state) Alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
 	return s.alloc(t, like, dyn)
+}
+
+func (s *state) ReifiedSizes(v ir.Value) []ir.Value {
+	rt, ok := s.tt(v).(*ir.RankedTensorType)
+	if !ok {
+		return nil
+	}
+	return s.reifiedSizes(s.b.Loc, v, rt)
 }
 
 func (s *state) MapRegionArgument(a *ir.BlockArgument, buf ir.Value) {

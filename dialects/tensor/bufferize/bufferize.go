@@ -115,11 +115,13 @@ func (s *state) setView(op *ir.Operation, v ir.Value) error {
 			return ir.NewError(op.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
 		}
 		s.b.SetInsertionPoint(op)
-		nb := s.Alloc(op.Result(0).Type(), v, nil)
 		if !s.ValueRead(op.Result(0)) || s.UndefinedContents(op.Operand(0)) {
-			s.SetResult(op.Result(0), nb, nil)
+			// Without contents, the new buffer takes the sizes
+			// op states for its result.
+			s.SetResult(op.Result(0), s.Alloc(op.Result(0).Type(), v, s.ReifiedSizes(op.Result(0))), nil)
 			return nil
 		}
+		nb := s.Alloc(op.Result(0).Type(), v, nil)
 		memref.BuildCopy(s.b, op.Loc(), v, nb)
 		s.SetResult(op.Result(0), nb, nil)
 		return nil
