@@ -88,6 +88,9 @@ type models struct {
 	// filter is dialect-filter: the dialects whose operations are
 	// bufferized (empty: all).
 	filter []string
+	// unanalyzed is set while the copies of a function bufferized
+	// without the analysis are made: no callee counts as analyzed.
+	unanalyzed bool
 }
 
 // allowed reports whether op belongs to a dialect the pass bufferizes

@@ -272,6 +272,12 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, mode runMode) erro
 		if d, ok := kept[f]; ok {
 			s.decided, s.resolved = d.inPlace, d.resolved
 		}
+		if s.copyAll {
+			if err := s.insertCopiesWithoutAnalysis(f); err != nil {
+				return err
+			}
+			s.numberOps(f)
+		}
 		read := s.arguments(f)
 		if opts.FunctionBoundaries {
 			if err := s.BufferizeBlockSignatures(f, f.Region(0)); err != nil {
@@ -646,9 +652,6 @@ func readsOperand(op *ir.Operation, i int) bool {
 // inPlace reports whether w may write operand idx (a tensor) in the buffer
 // of that tensor.
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
-	if s.copyAll {
-		return false
-	}
 	if s.resolved {
 		// The copies on tensors took the place of every write out of
 		// place.
