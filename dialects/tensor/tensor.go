@@ -47,6 +47,9 @@ func Register(ctx *ir.Context) {
 	if on := ctx.LookupOpName(EmptyOpName); on != nil {
 		ir.ReifyRankedShapedTypeOp.Attach(on.Def, emptyShape{})
 	}
+	if on := ctx.LookupOpName(ExtractSliceOpName); on != nil {
+		ir.ReifyRankedShapedTypeOp.Attach(on.Def, extractSliceShape{})
+	}
 	if on := ctx.LookupOpName(CastOpName); on != nil {
 		ir.CastOp.Attach(on.Def, ir.CastCompatibleFunc(castsTensor))
 	}
@@ -79,6 +82,40 @@ func (emptyShape) ReifyResultShapes(_ *ir.Builder, op *ir.Operation) ([][]ir.OpF
 			return nil, false
 		}
 		sizes[i] = ir.OpFoldResult{Value: op.Operand(k)}
+		k++
+	}
+	return [][]ir.OpFoldResult{sizes}, true
+}
+
+// extractSliceShape is the ReifyRankedShapedTypeOpInterface model of
+// tensor.extract_slice: its sizes are those it slices, static or
+// operands. A rank-reducing slice, whose result drops unit sizes, states
+// none.
+type extractSliceShape struct{}
+
+// ReifyResultShapes implements ir.ReifyRankedShapedTypeOpInterface.
+func (extractSliceShape) ReifyResultShapes(_ *ir.Builder, op *ir.Operation) ([][]ir.OpFoldResult, bool) {
+	x, ok := AsExtractSliceOp(op)
+	if !ok {
+		return nil, false
+	}
+	rt, ok := x.Result().Type().(*ir.RankedTensorType)
+	static := denseI64(x.StaticSizes())
+	if !ok || len(static) != len(rt.Shape) {
+		return nil, false
+	}
+	dyn := x.Sizes()
+	sizes := make([]ir.OpFoldResult, len(static))
+	k := 0
+	for i, d := range static {
+		if d != Dynamic {
+			sizes[i] = ir.IndexConst(d)
+			continue
+		}
+		if k >= len(dyn) {
+			return nil, false
+		}
+		sizes[i] = ir.OpFoldResult{Value: dyn[k]}
 		k++
 	}
 	return [][]ir.OpFoldResult{sizes}, true

@@ -71,3 +71,21 @@ func.func @dot(%x: tensor<4xf32>, %init: tensor<f32>) -> tensor<f32> {
   %r = linalg.dot ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%init : tensor<f32>) -> tensor<f32>
   return %r : tensor<f32>
 }
+
+// -----
+
+// A slice states its sizes: the new tensor that takes the place of an
+// init that is a slice has them.
+// FILTER-LABEL: func.func @slice_init
+// FILTER: %[[S:.*]] = tensor.extract_slice %arg0[0] [%arg1] [1]
+// FILTER-NEXT: %[[A:.*]] = memref.alloc(%arg1) {alignment = 64 : i64} : memref<?xf32>
+// FILTER-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[A]] : memref<?xf32>)
+// CHECK-LABEL: func.func @slice_init
+// CHECK: %[[A:.*]] = memref.alloc(%arg1) {alignment = 64 : i64} : memref<?xf32>
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[A]] : memref<?xf32>)
+func.func @slice_init(%t: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %c = arith.constant 0.0 : f32
+  %s = tensor.extract_slice %t[0] [%n] [1] : tensor<?xf32> to tensor<?xf32>
+  %r = linalg.fill ins(%c : f32) outs(%s : tensor<?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
