@@ -89,3 +89,15 @@ func.func @slice_init(%t: tensor<?xf32>, %n: index) -> tensor<?xf32> {
   %r = linalg.fill ins(%c : f32) outs(%s : tensor<?xf32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// A cast to an unranked tensor that only an operation left on tensors
+// uses is not copied.
+// CHECK-LABEL: func.func @cast_to_unranked
+// CHECK-NOT: memref.alloc
+// CHECK: memref.cast %{{.*}} : memref<2xf32, strided<[?], offset: ?>> to memref<*xf32>
+func.func @cast_to_unranked(%t: tensor<2xf32>) -> tensor<*xf32> {
+  %u = tensor.cast %t : tensor<2xf32> to tensor<*xf32>
+  return %u : tensor<*xf32>
+}

@@ -136,8 +136,9 @@ func (s *state) insertCopiesWithoutAnalysis(f *ir.Operation) error {
 	return nil
 }
 
-// writtenThroughAliases reports whether a result whose buffer u shares
-// is written, directly or through operations that only share its buffer.
+// writtenThroughAliases reports whether an operation that bufferizes
+// writes a result whose buffer u shares, directly or through operations
+// that only share its buffer (one left on tensors keeps the tensor).
 func (s *state) writtenThroughAliases(u use) bool {
 	seen := map[use]bool{}
 	var work []use
@@ -153,7 +154,7 @@ func (s *state) writtenThroughAliases(u use) bool {
 			continue
 		}
 		seen[x] = true
-		if s.writes(x) {
+		if _, known := s.known(x.op); known && s.writes(x) {
 			return true
 		}
 		for _, r := range s.aliasingResults(x) {
