@@ -92,6 +92,9 @@ type models struct {
 	// place (tt): the aliasing of the operations that use them stays
 	// that of their tensors while the rewriting asks for buffer types.
 	orig map[ir.Value]ir.Type
+	// unanalyzed is set while the copies of a function bufferized
+	// without the analysis are made: no callee counts as analyzed.
+	unanalyzed bool
 }
 
 // allowed reports whether op belongs to a dialect the pass bufferizes

@@ -481,19 +481,6 @@ func (s *state) bufferType(v ir.Value, stack []ir.Value, predict bool) (ir.Type,
 		from := s.aliasingOperands(x)
 		if len(from) > 0 {
 			u := from[0]
-			if s.copyAll && !s.built[x.Owner()] && s.writes(u) && s.regionModel(x.Owner()) == nil {
-				// Without the analysis, the write goes to a new
-				// identity buffer in the memory space of the operand's.
-				ot, msg := s.bufferType(u.op.Operand(u.i), stack, predict)
-				if msg != "" {
-					return nil, msg
-				}
-				it := s.identityType(v.Type())
-				if mt, ok := it.(*ir.MemRefType); ok {
-					it = s.ctx.MemRefType(mt.Shape, mt.Elem, nil, memref.MemorySpaceOf(ot))
-				}
-				return it, ""
-			}
 			if s.writes(u) || s.equivalentResult(u) || s.regionModel(x.Owner()) != nil {
 				if w := u.op.Operand(u.i); !slices.Contains(stack, w) {
 					return s.bufferType(w, stack, predict)

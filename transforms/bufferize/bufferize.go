@@ -293,6 +293,12 @@ func run(ctx *ir.Context, module *ir.Operation, opts Options, mode runMode) erro
 		if d, ok := kept[f]; ok {
 			s.decided, s.resolved = d.inPlace, d.resolved
 		}
+		if s.copyAll {
+			if err := s.insertCopiesWithoutAnalysis(f); err != nil {
+				return err
+			}
+			s.numberOps(f)
+		}
 		read := s.arguments(f)
 		body := func() error {
 			for _, b := range f.Region(0).Blocks() {
@@ -737,9 +743,6 @@ func (s *state) inPlace(w *ir.Operation, idx int) bool {
 		// Built by a model after the analysis, as upstream's: its
 		// writes are not decided, they happen in place.
 		return true
-	}
-	if s.copyAll {
-		return false
 	}
 	if s.resolved {
 		// The copies on tensors took the place of every write out of

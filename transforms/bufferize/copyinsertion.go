@@ -70,7 +70,7 @@ func (s *state) insertTensorCopies(f *ir.Operation, a *analysis) error {
 			continue
 		}
 		if ip, ok := m.(bufferization.ImplicitlyInPlace); !ok || !ip.ImplicitlyInPlace(op) {
-			if err := s.resolveOperands(op, a); err != nil {
+			if err := s.resolveOperands(op, func(u use) bool { return a.inPlace[u] }); err != nil {
 				return err
 			}
 		}
@@ -84,9 +84,91 @@ func (s *state) insertTensorCopies(f *ir.Operation, a *analysis) error {
 	return nil
 }
 
-// resolveOperands replaces the out-of-place tensor operands of op by
-// copies (MLIR's resolveTensorOpOperandConflicts).
-func (s *state) resolveOperands(op *ir.Operation, a *analysis) error {
+// insertCopiesWithoutAnalysis resolves on tensors the writes of f, a
+// function bufferized without the analysis (copy-before-write,
+// no-analysis-func-filter), as upstream's insertTensorCopies with an
+// AnalysisState that knows nothing: every tensor operand that an
+// operation writes is out of place and replaced by a copy, operation
+// after operation in post-order, so that the rewriting that follows
+// writes every buffer in place. Nothing is known of the contents of a
+// tensor either: a copy omits them only when the operation overwrites
+// them without reading them or nothing reads them. A call is taken to
+// read and write each tensor operand, its callee analyzed or not, and the
+// loops yield what they yield (what ConflictResolver adds resolves the
+// analysis's decisions, of which there are none).
+func (s *state) insertCopiesWithoutAnalysis(f *ir.Operation) error {
+	var ops []*ir.Operation
+	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
+		if op != f {
+			ops = append(ops, op)
+		}
+		return true
+	})
+	s.unanalyzed = true
+	defer func() { s.unanalyzed = false }()
+	for _, op := range ops {
+		m, known := s.known(op)
+		if !known {
+			continue
+		}
+		if ip, ok := m.(bufferization.ImplicitlyInPlace); ok && ip.ImplicitlyInPlace(op) {
+			continue
+		}
+		// An unranked tensor cannot be copied (upstream fails,
+		// "copying of unranked tensors is not implemented"): as with
+		// the analysis, an unranked operand is in place, and the
+		// ranked operand whose buffer an unranked result shares is
+		// copied instead when that result is written.
+		inPlace := func(u use) bool {
+			if _, unranked := u.op.Operand(u.i).Type().(*ir.UnrankedTensorType); unranked {
+				return true
+			}
+			if s.unrankedAlias(u) {
+				return !s.writtenThroughAliases(u)
+			}
+			return !s.writes(u)
+		}
+		if err := s.resolveOperands(op, inPlace); err != nil {
+			return err
+		}
+	}
+	s.resolved = true
+	return nil
+}
+
+// writtenThroughAliases reports whether an operation that bufferizes
+// writes a result whose buffer u shares, directly or through operations
+// that only share its buffer (one left on tensors keeps the tensor).
+func (s *state) writtenThroughAliases(u use) bool {
+	seen := map[use]bool{}
+	var work []use
+	for _, r := range s.aliasingResults(u) {
+		for o := r.FirstUse(); o != nil; o = o.Next() {
+			work = append(work, use{o.Owner(), o.Index()})
+		}
+	}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if _, known := s.known(x.op); known && s.writes(x) {
+			return true
+		}
+		for _, r := range s.aliasingResults(x) {
+			for o := r.FirstUse(); o != nil; o = o.Next() {
+				work = append(work, use{o.Owner(), o.Index()})
+			}
+		}
+	}
+	return false
+}
+
+// resolveOperands replaces the tensor operands of op that are not
+// inPlace by copies (MLIR's resolveTensorOpOperandConflicts).
+func (s *state) resolveOperands(op *ir.Operation, inPlace func(u use) bool) error {
 	type copied struct {
 		v        ir.Value
 		i        int
@@ -98,7 +180,7 @@ func (s *state) resolveOperands(op *ir.Operation, a *analysis) error {
 			continue
 		}
 		u := use{op, i}
-		if a.inPlace[u] {
+		if inPlace(u) {
 			continue
 		}
 		if _, unranked := v.Type().(*ir.UnrankedTensorType); unranked {
@@ -162,10 +244,11 @@ func (s *state) soleAlias(u use) ir.Value {
 }
 
 // canOmitCopy reports whether the copy for u needs none of the old
-// contents (MLIR's canOmitTensorCopy): they are undefined, entirely
-// overwritten without being read, or never read.
+// contents (MLIR's canOmitTensorCopy): they are undefined (known only
+// with the analysis), entirely overwritten without being read, or never
+// read.
 func (s *state) canOmitCopy(u use) bool {
-	if s.undefinedValue(u.op.Operand(u.i)) {
+	if !s.copyAll && s.undefinedValue(u.op.Operand(u.i)) {
 		return true
 	}
 	reads := s.reads(u.op, u.i)

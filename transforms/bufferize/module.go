@@ -115,6 +115,9 @@ func (ms *models) callModelOf(op *ir.Operation) (callModel, bool) {
 	if f == nil {
 		return callModel{}, false
 	}
+	if ms.unanalyzed {
+		return callModel{}, true
+	}
 	return callModel{info: ms.mod.analyzed[f]}, true
 }
 

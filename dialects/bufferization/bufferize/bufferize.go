@@ -170,6 +170,11 @@ func (toBuffer) Bufferize(op *ir.Operation, s bufferization.State) error {
 	return nil
 }
 
+// ImplicitlyInPlace implements bufferization.ImplicitlyInPlace: the
+// result is the tensor's buffer itself, never a copy of it, also without
+// the analysis (which would otherwise copy what may be written).
+func (toBuffer) ImplicitlyInPlace(*ir.Operation) bool { return true }
+
 // BufferizesToMemoryWrite implements bufferization.AliasAnalysis: the
 // buffer may be written through the result unless marked `read_only`.
 func (toBuffer) BufferizesToMemoryWrite(op *ir.Operation, _ int) bool {
