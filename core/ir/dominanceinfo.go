@@ -31,14 +31,21 @@ func NewDominanceInfo() *DominanceInfo {
 }
 
 // domTree is the dominator tree of the blocks of one region, computed with
-// the iterative algorithm of Cooper, Harvey and Kennedy.
+// the iterative algorithm of Cooper, Harvey and Kennedy and numbered in
+// depth-first order, so that a dominance query between two blocks costs
+// two comparisons whatever the depth of the tree.
 type domTree struct {
 	rpo  []*Block         // the reachable blocks in reverse post-order
 	idx  map[*Block]int32 // position in rpo; absent if unreachable
 	idom []int32          // position in rpo of the immediate dominator
-	// children lists the blocks each block immediately dominates, in
-	// region order; built when first asked for.
-	children map[*Block][]*Block
+	// The blocks each block immediately dominates, in region order: those
+	// of rpo[i] are kids[start[i]:start[i+1]].
+	start []int32
+	kids  []*Block
+	// in and out number each node on entering and leaving it in a
+	// depth-first walk of the tree: a dominates b when b's interval lies
+	// within a's.
+	in, out []int32
 }
 
 // tree returns the dominator tree of r.
@@ -54,28 +61,42 @@ func (d *DominanceInfo) tree(r *Region) *domTree {
 	return t
 }
 
+// forSuccessors calls f on each successor of b in order.
+func forSuccessors(b *Block, f func(s *Block)) {
+	if t := b.last; t != nil {
+		for i := range t.successors {
+			if s := t.successors[i].block; s != nil {
+				f(s)
+			}
+		}
+	}
+}
+
 func buildDomTree(r *Region) *domTree {
 	t := &domTree{idx: map[*Block]int32{}}
 	if r.first == nil {
 		return t
 	}
-	// Post-order DFS from the entry, iteratively.
+	// Post-order DFS from the entry, iteratively; idx holds -1 for the
+	// blocks on the way, then the post-order number.
 	var post []*Block
-	visited := map[*Block]bool{r.first: true}
+	t.idx[r.first] = -1
 	type frame struct {
-		b    *Block
-		succ []*Block
-		i    int
+		b *Block
+		i int
 	}
-	stack := []frame{{b: r.first, succ: r.first.Successors()}}
+	stack := []frame{{b: r.first}}
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
-		if f.i < len(f.succ) {
-			s := f.succ[f.i]
+		if term := f.b.last; term != nil && f.i < len(term.successors) {
+			s := term.successors[f.i].block
 			f.i++
-			if !visited[s] && s.parent == r {
-				visited[s] = true
-				stack = append(stack, frame{b: s, succ: s.Successors()})
+			if s == nil || s.parent != r {
+				continue
+			}
+			if _, seen := t.idx[s]; !seen {
+				t.idx[s] = -1
+				stack = append(stack, frame{b: s})
 			}
 			continue
 		}
@@ -88,13 +109,28 @@ func buildDomTree(r *Region) *domTree {
 		t.rpo[n-1-i] = b
 		t.idx[b] = int32(n - 1 - i)
 	}
-	preds := make([][]int32, n)
-	for i, b := range t.rpo {
-		for _, s := range b.Successors() {
+	// The predecessors of rpo[j] are preds[pstart[j]:pstart[j+1]].
+	pstart := make([]int32, n+1)
+	for _, b := range t.rpo {
+		forSuccessors(b, func(s *Block) {
 			if j, ok := t.idx[s]; ok {
-				preds[j] = append(preds[j], int32(i))
+				pstart[j+1]++
 			}
-		}
+		})
+	}
+	for j := 0; j < n; j++ {
+		pstart[j+1] += pstart[j]
+	}
+	preds := make([]int32, pstart[n])
+	fill := make([]int32, n)
+	copy(fill, pstart)
+	for i, b := range t.rpo {
+		forSuccessors(b, func(s *Block) {
+			if j, ok := t.idx[s]; ok {
+				preds[fill[j]] = int32(i)
+				fill[j]++
+			}
+		})
 	}
 	t.idom = make([]int32, n)
 	for i := range t.idom {
@@ -116,7 +152,7 @@ func buildDomTree(r *Region) *domTree {
 		changed = false
 		for i := 1; i < n; i++ {
 			newIdom := int32(-1)
-			for _, p := range preds[i] {
+			for _, p := range preds[pstart[i]:pstart[i+1]] {
 				if t.idom[p] == -1 {
 					continue
 				}
@@ -132,7 +168,54 @@ func buildDomTree(r *Region) *domTree {
 			}
 		}
 	}
+	t.number(r)
 	return t
+}
+
+// number lists the children of each node in region order and numbers the
+// nodes in a depth-first walk of the tree.
+func (t *domTree) number(r *Region) {
+	n := len(t.rpo)
+	t.start = make([]int32, n+1)
+	for _, i := range t.idom[1:] {
+		t.start[i+1]++
+	}
+	for i := 0; i < n; i++ {
+		t.start[i+1] += t.start[i]
+	}
+	t.kids = make([]*Block, n-1)
+	fill := make([]int32, n)
+	copy(fill, t.start)
+	for b := r.first; b != nil; b = b.next {
+		if i, ok := t.idx[b]; ok && i != 0 {
+			p := t.idom[i]
+			t.kids[fill[p]] = b
+			fill[p]++
+		}
+	}
+	t.in = make([]int32, n)
+	t.out = fill // reused: every entry is written below
+	clock := int32(0)
+	// pos[i] is the next child of rpo[i] to visit.
+	pos := make([]int32, n)
+	copy(pos, t.start[:n])
+	stack := []int32{0}
+	t.in[0] = clock
+	clock++
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		if pos[i] < t.start[i+1] {
+			c := t.idx[t.kids[pos[i]]]
+			pos[i]++
+			t.in[c] = clock
+			clock++
+			stack = append(stack, c)
+			continue
+		}
+		t.out[i] = clock
+		clock++
+		stack = stack[:len(stack)-1]
+	}
 }
 
 // properlyDominates reports whether a properly dominates b, two blocks of
@@ -150,13 +233,7 @@ func (t *domTree) properlyDominates(a, b *Block) bool {
 	if !ok {
 		return false
 	}
-	for ib != 0 {
-		ib = t.idom[ib]
-		if ib == ia {
-			return true
-		}
-	}
-	return false
+	return t.in[ia] < t.in[ib] && t.out[ib] < t.out[ia]
 }
 
 // HasSSADominance reports whether values defined in r must dominate their
@@ -206,16 +283,11 @@ func (d *DominanceInfo) Children(b *Block) []*Block {
 		return nil
 	}
 	t := d.tree(r)
-	if t.children == nil {
-		t.children = make(map[*Block][]*Block, len(t.rpo))
-		for x := r.first; x != nil; x = x.next {
-			if i, ok := t.idx[x]; ok && i != 0 {
-				p := t.rpo[t.idom[i]]
-				t.children[p] = append(t.children[p], x)
-			}
-		}
+	i, ok := t.idx[b]
+	if !ok {
+		return nil
 	}
-	return t.children[b]
+	return t.kids[t.start[i]:t.start[i+1]:t.start[i+1]]
 }
 
 // enclosingBlock returns the block holding the operation that owns b's

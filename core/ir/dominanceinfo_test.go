@@ -1,6 +1,8 @@
 package ir_test
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -110,4 +112,66 @@ func TestDominanceInfo(t *testing.T) {
 	if !dom.HasSSADominance(r) || dom.HasSSADominance(top.Region(0)) || dom.HasSSADominance(n.Region(0)) {
 		t.Error("SSA dominance")
 	}
+}
+
+// TestDominanceInfoRandomCFG checks, on random control-flow graphs, that
+// block dominance agrees with the chains of immediate dominators and that
+// the dominator-tree children are the blocks whose immediate dominator
+// their parent is, in region order.
+func TestDominanceInfoRandomCFG(t *testing.T) {
+	ctx := newCtx()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for iter := 0; iter < 50; iter++ {
+		b := ir.NewBuilder(ctx)
+		fn := b.Create(&ir.OperationState{Name: ctx.OpName("t.fn"), NumRegions: 1})
+		r := fn.Region(0)
+		blocks := make([]*ir.Block, 2+rng.IntN(30))
+		for i := range blocks {
+			blocks[i] = b.CreateBlock(r)
+		}
+		for i, blk := range blocks {
+			var succ []*ir.Block
+			for k := rng.IntN(3); k > 0; k-- {
+				// Mostly forward edges, some back edges.
+				j := i + 1 + rng.IntN(3)
+				if rng.IntN(4) == 0 {
+					j = rng.IntN(len(blocks))
+				}
+				if j >= 1 && j < len(blocks) {
+					succ = append(succ, blocks[j])
+				}
+			}
+			b.SetInsertionPointToEnd(blk)
+			b.Create(&ir.OperationState{Name: ctx.OpName("t.br"), Successors: succ})
+		}
+		dom := ir.NewDominanceInfo()
+		for _, x := range blocks {
+			for _, y := range blocks {
+				want := x != y && (!dom.Reachable(y) || dom.Reachable(x) && onIdomChain(dom, x, y))
+				if got := dom.ProperlyDominates(x, y); got != want {
+					t.Fatalf("iteration %d: ProperlyDominates = %v, want %v", iter, got, want)
+				}
+			}
+			var kids []*ir.Block
+			for _, y := range blocks {
+				if dom.ImmediateDominator(y) == x {
+					kids = append(kids, y)
+				}
+			}
+			if got := dom.Children(x); !slices.Equal(got, kids) {
+				t.Fatalf("iteration %d: children %v, want %v", iter, got, kids)
+			}
+		}
+	}
+}
+
+// onIdomChain reports whether x is a proper ancestor of y in the chain of
+// immediate dominators.
+func onIdomChain(dom *ir.DominanceInfo, x, y *ir.Block) bool {
+	for z := dom.ImmediateDominator(y); z != nil; z = dom.ImmediateDominator(z) {
+		if z == x {
+			return true
+		}
+	}
+	return false
 }
