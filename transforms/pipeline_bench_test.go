@@ -62,6 +62,26 @@ func BenchmarkCanonicalizeCSE(b *testing.B) {
 	}
 }
 
+// BenchmarkCSECFG runs cse over one function of 20 000 blocks in
+// if-then-else diamonds, with expressions repeated in dominated blocks.
+func BenchmarkCSECFG(b *testing.B) {
+	src := arithgen.CFG(5000)
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		top := parseModule(b, ctx, src)
+		pm := pass.NewManager(ctx, "builtin.module")
+		pm.DisableThreading = true
+		pm.Add(cse.New())
+		b.StartTimer()
+		if err := pm.Run(top); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkPipeline100Funcs runs func.func(canonicalize,cse) over a module
 // of 100 functions of 2 000 arith operations each on one goroutine and on
 // two, and checks that both print the same.

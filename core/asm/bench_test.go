@@ -7,8 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/internal/arithgen"
 )
 
 // benchProgram builds a generic-form function of n arithmetic ops.
@@ -58,6 +60,24 @@ func BenchmarkVerify(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := ir.Verify(mod); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkVerifyCFG verifies a function of 20 000 blocks whose operands
+// are defined in the blocks that dominate their users.
+func BenchmarkVerifyCFG(b *testing.B) {
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	mod, _, err := asm.ParseModule(ctx, arithgen.CFG(5000), asm.Config{Filename: "bench.mlir"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if err := ir.Verify(mod); err != nil {

@@ -44,6 +44,7 @@ var OpPrinterHook = func(op *Operation) string { return "\"" + op.Name() + "\"" 
 // problem found as a *Diagnostic.
 func Verify(op *Operation) error {
 	v := &verifier{}
+	v.dom.before = v.isBeforeInBlock
 	if d := v.verifyOpAndDominance(op); d != nil {
 		return d
 	}
@@ -61,7 +62,9 @@ func Verify(op *Operation) error {
 // error, so that the diagnostic reported is the one MLIR's order of checks
 // reports first.
 type verifier struct {
-	dom map[*Region]*domTree
+	// dom answers the dominance queries of verifyDominance, ordering
+	// operations of one block by their stamps.
+	dom DominanceInfo
 	// epoch tags the stamps this verifier gives operations (high 32 bits);
 	// next is the stamp of the next operation it walks.
 	epoch uint64
@@ -525,14 +528,6 @@ func mayBeValidWithoutTerminator(b *Block) bool {
 	return !op.IsRegistered() || op.HasTrait(NoTerminator)
 }
 
-// hasSSADominance reports whether values in r must dominate their uses:
-// not in graph regions, and not in regions of unregistered operations,
-// which may be graph regions.
-func hasSSADominance(r *Region) bool {
-	op := r.parent
-	return op == nil || (op.IsRegistered() && !op.HasTrait(GraphRegions))
-}
-
 func (v *verifier) verifyDominance(top *Operation) *Diagnostic {
 	work := []*Operation{top}
 	for len(work) > 0 {
@@ -541,12 +536,12 @@ func (v *verifier) verifyDominance(top *Operation) *Diagnostic {
 		for i := range op.regions {
 			r := &op.regions[i]
 			for b := r.first; b != nil; b = b.next {
-				reachable := v.reachable(b)
+				reachable := v.dom.Reachable(b)
 				v.stampBlock(b)
 				for o := b.first; o != nil; o = o.next {
 					if reachable {
 						for j := range o.operands {
-							if !v.properlyDominates(o.operands[j].value, o) {
+							if !v.dom.ValueProperlyDominates(o.operands[j].value, o) {
 								return diagnoseDominance(o, j)
 							}
 						}
@@ -616,95 +611,3 @@ func diagnoseDominance(op *Operation, idx int) *Diagnostic {
 }
 
 func properAncestor(a, b *Region) bool { return a != b && a.IsAncestor(b) }
-
-// findAncestorOpInRegion returns the operation in region r that contains op
-// (or is op), or nil.
-func findAncestorOpInRegion(r *Region, op *Operation) *Operation {
-	for op != nil {
-		if op.block != nil && op.block.parent == r {
-			return op
-		}
-		op = op.ParentOp()
-	}
-	return nil
-}
-
-func findAncestorBlockInRegion(r *Region, b *Block) *Block {
-	for b != nil {
-		if b.parent == r {
-			return b
-		}
-		po := b.ParentOp()
-		if po == nil {
-			return nil
-		}
-		b = po.block
-	}
-	return nil
-}
-
-func (v *verifier) properlyDominates(val Value, user *Operation) bool {
-	if arg, ok := val.(*BlockArgument); ok {
-		return v.blockDominates(arg.owner, user.block)
-	}
-	def := val.(*OpResult).owner
-	aBlock := def.block
-	if aBlock == nil {
-		return false
-	}
-	aRegion := aBlock.parent
-	bOp := user
-	if user.block == nil || aRegion != user.block.parent {
-		bOp = findAncestorOpInRegion(aRegion, user)
-		if bOp == nil {
-			return false
-		}
-	}
-	if bOp == def {
-		return !hasSSADominance(aRegion)
-	}
-	if aBlock == bOp.block {
-		if !hasSSADominance(aRegion) {
-			return true
-		}
-		return v.isBeforeInBlock(def, bOp)
-	}
-	return v.tree(aRegion).properlyDominates(aBlock, bOp.block)
-}
-
-// blockDominates reports whether a dominates b (b may be nested deeper).
-func (v *verifier) blockDominates(a, b *Block) bool {
-	if a == b {
-		return true
-	}
-	r := a.parent
-	if r != b.parent {
-		b = findAncestorBlockInRegion(r, b)
-		if b == nil {
-			return false
-		}
-		if a == b {
-			return true
-		}
-	}
-	return v.tree(r).properlyDominates(a, b)
-}
-
-func (v *verifier) reachable(b *Block) bool {
-	if b.parent == nil || b.parent.first == b.parent.last {
-		return true
-	}
-	return v.tree(b.parent).reachable(b)
-}
-
-func (v *verifier) tree(r *Region) *domTree {
-	if v.dom == nil {
-		v.dom = map[*Region]*domTree{}
-	}
-	t := v.dom[r]
-	if t == nil {
-		t = buildDomTree(r)
-		v.dom[r] = t
-	}
-	return t
-}

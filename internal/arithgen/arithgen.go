@@ -91,3 +91,35 @@ func function(w *bufio.Writer, f, n int) {
 	}
 	fmt.Fprintf(w, "    return %s : i32\n  }\n", acc)
 }
+
+// CFG returns a module of one function made of n if-then-else diamonds in
+// sequence: each block computes from values of the blocks that dominate
+// it, repeating some of their expressions, so that verifying it checks
+// dominance across blocks and CSE walks the dominator tree.
+func CFG(n int) []byte {
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	w.WriteString("module {\n  func.func @f(%a: i32, %b: i32, %p: i1) -> i32 {\n")
+	prev := "%a"
+	for d := 0; d < n; d++ {
+		// The head: x = prev + a, y = x * b, branching on p.
+		fmt.Fprintf(w, "    %%x%d = arith.addi %s, %%a : i32\n", d, prev)
+		fmt.Fprintf(w, "    %%y%d = arith.muli %%x%d, %%b : i32\n", d, d)
+		fmt.Fprintf(w, "    cf.cond_br %%p, ^t%d, ^e%d\n", d, d)
+		// Both arms repeat the head's addition and use both values.
+		for _, arm := range []string{"t", "e"} {
+			fmt.Fprintf(w, "  ^%s%d:\n", arm, d)
+			fmt.Fprintf(w, "    %%%sr%d = arith.addi %s, %%a : i32\n", arm, d, prev)
+			fmt.Fprintf(w, "    %%%ss%d = arith.subi %%%sr%d, %%y%d : i32\n", arm, d, arm, d, d)
+			fmt.Fprintf(w, "    cf.br ^j%d(%%%ss%d : i32)\n", d, arm, d)
+		}
+		// The join repeats the head's product and merges the arms.
+		fmt.Fprintf(w, "  ^j%d(%%m%d: i32):\n", d, d)
+		fmt.Fprintf(w, "    %%z%d = arith.muli %%x%d, %%b : i32\n", d, d)
+		fmt.Fprintf(w, "    %%w%d = arith.addi %%z%d, %%m%d : i32\n", d, d, d)
+		prev = fmt.Sprintf("%%w%d", d)
+	}
+	fmt.Fprintf(w, "    return %s : i32\n  }\n}\n", prev)
+	w.Flush()
+	return b.Bytes()
+}

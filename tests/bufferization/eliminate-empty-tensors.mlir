@@ -141,3 +141,47 @@ func.func @materialize(%m: memref<4xf32>, %f: f32) -> tensor<4xf32> {
   bufferization.materialize_in_destination %2 in restrict writable %m : (tensor<4xf32>, memref<4xf32>) -> ()
   return %1 : tensor<4xf32>
 }
+
+// -----
+
+// A block no path from the entry reaches is dominated by every block of
+// its region: the extraction goes where the tensor.empty is, in the entry
+// block, although its user sits in an unreachable block.
+// CHECK-LABEL: func.func @unreachable_user
+// CHECK: %[[X:.*]] = tensor.extract_slice %arg0[0] [4] [1]
+// CHECK-NEXT: tensor.empty() : tensor<4xf32>
+// CHECK: ^bb1:
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[X]] : tensor<4xf32>)
+// FUNC-LABEL: func.func @unreachable_user
+// FUNC: tensor.extract_slice
+func.func @unreachable_user(%t: tensor<16xf32>, %f: f32) -> tensor<16xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  return %t : tensor<16xf32>
+^bb1:
+  %0 = linalg.fill ins(%f : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %1 = tensor.insert_slice %0 into %t[0] [4] [1] : tensor<4xf32> into tensor<16xf32>
+  return %1 : tensor<16xf32>
+}
+
+// -----
+
+// The tensor.empty and its user both sit in unreachable blocks: the first
+// place where %arg0 is defined, the entry block's first operation, is one
+// the user's block is dominated by.
+// CHECK-LABEL: func.func @unreachable_both
+// CHECK-NEXT: %[[X:.*]] = tensor.extract_slice %arg0[0] [4] [1]
+// CHECK-NEXT: return %arg0
+// CHECK: ^bb2:
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[X]] : tensor<4xf32>)
+// FUNC-LABEL: func.func @unreachable_both
+// FUNC: tensor.extract_slice
+func.func @unreachable_both(%t: tensor<16xf32>, %f: f32) -> tensor<16xf32> {
+  return %t : tensor<16xf32>
+^bb1:
+  %e = tensor.empty() : tensor<4xf32>
+  cf.br ^bb2
+^bb2:
+  %0 = linalg.fill ins(%f : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %1 = tensor.insert_slice %0 into %t[0] [4] [1] : tensor<4xf32> into tensor<16xf32>
+  return %1 : tensor<16xf32>
+}

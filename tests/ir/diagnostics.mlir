@@ -68,3 +68,25 @@
 
 // expected-error@+1 {{operation defines 1 results but was provided 2 to bind}}
 %a, %b = "t.one"() : () -> i32
+
+// -----
+
+// A region of several blocks has SSA dominance even under an unregistered
+// operation, whose single block may be a graph region.
+"t.region"() ({
+^bb0:
+  // expected-error@+1 {{operand #0 does not dominate this use}}
+  "t.use"(%0) : (i32) -> ()
+  // expected-note@+1 {{operand defined here (op in the same block)}}
+  %0 = "t.def"() : () -> i32
+  "t.br"()[^bb1] : () -> ()
+^bb1:
+  "t.end"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"t.region"() ({
+  "t.use"(%0) : (i32) -> ()
+  %0 = "t.def"() : () -> i32
+}) : () -> ()

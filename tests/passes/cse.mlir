@@ -21,3 +21,21 @@ func.func @unknown() {
   "t.use"(%0, %1) : (i32, i32) -> ()
   return
 }
+
+// The single block of an unregistered operation may be a graph region:
+// a duplicate is replaced only in the uses not visited yet, and stays
+// while the earlier addi uses it.
+// CHECK-LABEL: func.func @unregistered_region
+// CHECK: %[[A:.*]] = arith.addi %[[C1:.*]], %[[C1]] : i32
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[C1]] = arith.constant 1 : i32
+// CHECK-NEXT: "t.use"(%[[C0]], %[[C0]], %[[A]])
+func.func @unregistered_region() {
+  "t.region"() ({
+    %2 = arith.addi %1, %1 : i32
+    %0 = arith.constant 1 : i32
+    %1 = arith.constant 1 : i32
+    "t.use"(%0, %1, %2) : (i32, i32, i32) -> ()
+  }) : () -> ()
+  return
+}

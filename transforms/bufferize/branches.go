@@ -106,10 +106,16 @@ func (s *state) blockDominatesOp(ab *ir.Block, op *ir.Operation) bool {
 	if bb == nil || bb == ab {
 		return false
 	}
+	return s.dominance().ProperlyDominates(ab, bb)
+}
+
+// dominance returns the dominance of the blocks of the regions analyzed,
+// computed as queries need it.
+func (s *state) dominance() *ir.DominanceInfo {
 	if s.doms == nil {
 		s.doms = ir.NewDominanceInfo()
 	}
-	return s.doms.ProperlyDominates(ab, bb)
+	return s.doms
 }
 
 // canUseBlockOrder reports whether the order of the blocks of the read r

@@ -130,8 +130,9 @@ type state struct {
 	// decisions allow, not rewritten.
 	eliminating bool
 	// doms answers dominance between the blocks of the regions of
-	// several blocks the analysis orders (branches.go), for the function
-	// being analyzed.
+	// several blocks the analysis orders (branches.go), and between the
+	// operations among which the elimination of tensor.empty places
+	// extractions (eliminate.go), for the function being analyzed.
 	doms *ir.DominanceInfo
 	// later holds the operations models built and scheduled
 	// (BufferizeLater) that are not bufferized yet, in order; built

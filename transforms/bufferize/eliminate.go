@@ -81,7 +81,7 @@ func (s *state) eliminateEmptyTensors(f *ir.Operation, a *analysis) {
 			if at.op == nil {
 				continue
 			}
-			ip := insertionPointFor(empty, at.op, si.ValuesNeededToBuildSubsetExtraction(op))
+			ip := insertionPointFor(s.dominance(), empty, at.op, si.ValuesNeededToBuildSubsetExtraction(op))
 			if ip == nil {
 				continue
 			}
@@ -197,7 +197,7 @@ func (s *state) equivalenceAliases(r *ir.OpResult) []use {
 // definition of one of those values (the first of its block for a block
 // argument), where all of them are defined and that dominates user
 // (MLIR's findValidInsertionPoint).
-func insertionPointFor(empty, user *ir.Operation, needed []ir.Value) *ir.Operation {
+func insertionPointFor(dom *ir.DominanceInfo, empty, user *ir.Operation, needed []ir.Value) *ir.Operation {
 	candidates := []*ir.Operation{empty}
 	for _, v := range needed {
 		switch v := v.(type) {
@@ -208,7 +208,7 @@ func insertionPointFor(empty, user *ir.Operation, needed []ir.Value) *ir.Operati
 		}
 	}
 	for _, at := range candidates {
-		if at != nil && neededDefinedAt(at, needed) && dominates(at, user) {
+		if at != nil && neededDefinedAt(dom, at, needed) && dom.OpDominates(at, user) {
 			return at
 		}
 	}
@@ -218,7 +218,7 @@ func insertionPointFor(empty, user *ir.Operation, needed []ir.Value) *ir.Operati
 // neededDefinedAt reports whether every value of needed is defined at
 // the operation at: a block argument of a block holding at or one of its
 // ancestors, or the result of an operation that properly dominates at.
-func neededDefinedAt(at *ir.Operation, needed []ir.Value) bool {
+func neededDefinedAt(dom *ir.DominanceInfo, at *ir.Operation, needed []ir.Value) bool {
 	for _, v := range needed {
 		switch v := v.(type) {
 		case *ir.BlockArgument:
@@ -226,7 +226,7 @@ func neededDefinedAt(at *ir.Operation, needed []ir.Value) bool {
 				return false
 			}
 		case *ir.OpResult:
-			if !properlyDominates(v.Owner(), at) {
+			if !dom.OpProperlyDominates(v.Owner(), at) {
 				return false
 			}
 		default:
@@ -234,42 +234,4 @@ func neededDefinedAt(at *ir.Operation, needed []ir.Value) bool {
 		}
 	}
 	return true
-}
-
-// dominates reports whether a is b or properly dominates it.
-func dominates(a, b *ir.Operation) bool { return a == b || properlyDominates(a, b) }
-
-// properlyDominates reports whether the operation a properly dominates
-// the operation b (MLIR's DominanceInfo::properlyDominates): a comes
-// before b, or before an ancestor of b, in a's block, a's block
-// dominates the block of b's ancestor in a's region, or a encloses b.
-func properlyDominates(a, b *ir.Operation) bool {
-	if a == b {
-		return false
-	}
-	ab := a.Block()
-	if ab == nil {
-		return false
-	}
-	r := ab.Parent()
-	for b != nil && (b.Block() == nil || b.Block().Parent() != r) {
-		b = b.ParentOp()
-	}
-	if b == nil {
-		return false
-	}
-	if a == b {
-		return true
-	}
-	bb := b.Block()
-	if ab == bb {
-		return a.IsBeforeInBlock(b)
-	}
-	idom := ir.ImmediateDominators(r)
-	for x := idom[bb]; x != nil; x = idom[x] {
-		if x == ab {
-			return true
-		}
-	}
-	return false
 }

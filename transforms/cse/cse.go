@@ -17,7 +17,7 @@ type Stats struct {
 // Run simplifies the regions of op (normally an isolated-from-above
 // operation) and returns the statistics.
 func Run(op *ir.Operation) Stats {
-	c := &cse{}
+	c := &cse{dom: ir.NewDominanceInfo()}
 	for i := 0; i < op.NumRegions(); i++ {
 		r := op.Region(i)
 		c.simplifyRegion(newScopedMap(topLevelOps(r)), r)
@@ -42,21 +42,16 @@ func topLevelOps(r *ir.Region) int {
 type cse struct {
 	stats   Stats
 	toErase []*ir.Operation
-}
-
-// hasSSADominance reports whether values in r must dominate their uses;
-// regions of unregistered operations are treated as SSA regions, as MLIR's
-// DominanceInfo does.
-func hasSSADominance(r *ir.Region) bool {
-	op := r.ParentOp()
-	return op == nil || !op.HasTrait(ir.GraphRegions)
+	// dom gives the dominator trees the walk follows. Operations are
+	// erased only once the walk is over, so the trees stay valid.
+	dom *ir.DominanceInfo
 }
 
 func (c *cse) simplifyRegion(known *scopedMap, r *ir.Region) {
 	if r.Empty() {
 		return
 	}
-	ssa := hasSSADominance(r)
+	ssa := c.dom.HasSSADominance(r)
 	if r.HasOneBlock() {
 		known.push()
 		c.simplifyBlock(known, r.First(), ssa)
@@ -67,12 +62,11 @@ func (c *cse) simplifyRegion(known *scopedMap, r *ir.Region) {
 		return
 	}
 	// Walk the dominator tree depth-first with one scope per node.
-	children := dominatorChildren(r)
 	var visit func(b *ir.Block)
 	visit = func(b *ir.Block) {
 		known.push()
 		c.simplifyBlock(known, b, true)
-		for _, ch := range children[b] {
+		for _, ch := range c.dom.Children(b) {
 			visit(ch)
 		}
 		known.pop()
