@@ -10,11 +10,12 @@ import (
 // regions between iterations.
 type RegionSimplification int
 
-// The region simplification levels of MLIR's GreedyRewriteConfig.
+// The region simplification levels of MLIR's GreedyRewriteConfig. The zero
+// value is MLIR's default, aggressive (block merging included).
 const (
-	SimplifyDisabled RegionSimplification = iota
+	SimplifyAggressive RegionSimplification = iota
 	SimplifyNormal
-	SimplifyAggressive
+	SimplifyDisabled
 )
 
 // GreedyConfig configures ApplyPatternsGreedily.
@@ -27,7 +28,7 @@ type GreedyConfig struct {
 	// MaxNumRewrites bounds the pattern applications per iteration; 0 or -1
 	// mean no limit.
 	MaxNumRewrites int
-	// Simplify selects region simplification.
+	// Simplify selects region simplification (default: aggressive).
 	Simplify RegionSimplification
 	// DisableFolding turns off the operations' fold hooks.
 	DisableFolding bool
