@@ -53,9 +53,11 @@ fi
 # shellcheck source-path=SCRIPTDIR source=chunkdiff.sh
 . "$(dirname "$0")/chunkdiff.sh"
 for f in "$@"; do
-	# The option strings of the file's RUN lines (continuations joined).
+	# The option strings of the file's RUN lines (continuations joined),
+	# double-quoted, single-quoted or bare.
 	mapfile -t optsets < <(sed -n 's|^// RUN:||p' "$f" | sed -e ':a' -e '/\\$/N; s/\\\n//; ta' |
-		grep -o -- '-one-shot-bufferize\(="[^"]*"\|=[^ ]*\)\?' | sed -e 's/^-one-shot-bufferize=\?//' -e 's/^"//' -e 's/"$//' | sort -u)
+		grep -o -- "-one-shot-bufferize\\(=\"[^\"]*\"\\|='[^']*'\\|=[^ ]*\\)\\?" |
+		sed -e 's/^-one-shot-bufferize=\?//' -e 's/^["'"'"']//' -e 's/["'"'"']$//' | sort -u)
 	[ ${#optsets[@]} -eq 0 ] && continue
 	if [ -n "$with" ]; then
 		for k in "${!optsets[@]}"; do

@@ -10,11 +10,12 @@ import (
 // regions between iterations.
 type RegionSimplification int
 
-// The region simplification levels of MLIR's GreedyRewriteConfig.
+// The region simplification levels of MLIR's GreedyRewriteConfig. The zero
+// value is MLIR's default, aggressive (block merging included).
 const (
-	SimplifyDisabled RegionSimplification = iota
+	SimplifyAggressive RegionSimplification = iota
 	SimplifyNormal
-	SimplifyAggressive
+	SimplifyDisabled
 )
 
 // GreedyConfig configures ApplyPatternsGreedily.
@@ -27,7 +28,7 @@ type GreedyConfig struct {
 	// MaxNumRewrites bounds the pattern applications per iteration; 0 or -1
 	// mean no limit.
 	MaxNumRewrites int
-	// Simplify selects region simplification.
+	// Simplify selects region simplification (default: aggressive).
 	Simplify RegionSimplification
 	// DisableFolding turns off the operations' fold hooks.
 	DisableFolding bool
@@ -195,6 +196,12 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 	// Folding does not depend on constant deduplication: as in MLIR, an
 	// operation folds (its constants materialized before it) either way.
 	d.folds = NewFolder(d.rw)
+	// One constant folder serves every iteration, as MLIR's driver keeps
+	// one: constants it uniqued stay known (and are only re-hoisted when
+	// something moved in front of them), and erasures keep it current.
+	if !cfg.DisableConstantCSE {
+		d.folder = NewFolder(d.rw)
+	}
 	changed := true
 	for iter := 0; changed; iter++ {
 		if maxIter > 0 && iter >= maxIter {
@@ -204,11 +211,6 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 		clear(d.worklist)
 		d.worklist = d.worklist[:0]
 		d.inList = ir.NewOpMarks()
-		if !cfg.DisableConstantCSE {
-			d.folder = NewFolder(d.rw)
-		} else {
-			d.folder = nil
-		}
 		d.seed(op)
 		// Unreachable blocks may hold IR that is valid there but that
 		// patterns cannot handle (%x = arith.addi %x, %x): erase them first.

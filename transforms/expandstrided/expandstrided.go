@@ -37,11 +37,10 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 			reshape(ctx, o)
 		}
 	}
-	if len(work) > 0 {
-		// Upstream rewrites with the greedy driver, which also folds,
-		// hoists constants and erases dead operations.
-		rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(), rewrite.GreedyConfig{MaxIterations: 10})
-	}
+	// Upstream rewrites with the greedy driver, which also folds, hoists
+	// constants, erases dead operations and simplifies regions, whether or
+	// not any view operation was rewritten.
+	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(), rewrite.GreedyConfig{MaxIterations: 10})
 	return nil
 }
 
