@@ -1073,6 +1073,14 @@ func (p *parser) finishGeneric(st *ir.OperationState, uses []ssaUse, regions []*
 	}()
 	st.ResultTypes = ft.Results
 	st.NumRegions = len(regions)
+	// Without properties, the inherent attributes written among the
+	// attributes are checked now, as MLIR's parser does before it
+	// converts them to properties.
+	if def := st.Name.Def; def != nil && st.Properties == nil && st.Attributes != nil && def.VerifyInherentAttrs != nil {
+		if err := def.VerifyInherentAttrs(st.Attributes.Entries); err != nil {
+			p.errorAt(nameTok.Start, "'"+st.Name.Name+"' op "+err.Error())
+		}
+	}
 	p.moveInherentAttrs(st)
 	op := ir.NewOperation(st)
 	for i, r := range regions {

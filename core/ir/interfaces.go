@@ -119,7 +119,10 @@ type SpeculatabilityFunc func(op *Operation) Speculatability
 func (f SpeculatabilityFunc) Speculatability(op *Operation) Speculatability { return f(op) }
 
 // DestinationStyleOpInterface is MLIR's DestinationStyleOpInterface: an
-// operation whose results are written into init operands ("outs").
+// operation whose results are written into init operands ("outs"). The
+// verifier checks, for every op that implements it, that its tensor inits
+// and tensor results correspond in number and type
+// (VerifyDestinationStyleOp).
 type DestinationStyleOpInterface interface {
 	// DPSInits returns the index of op's first init operand and how many
 	// there are.

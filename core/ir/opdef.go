@@ -63,6 +63,14 @@ type OpDef struct {
 	VerifyRegions func(op *Operation) error
 	// InherentAttrs lists the attribute names that belong in properties.
 	InherentAttrs []string
+	// VerifyInherentAttrs, if set, checks the inherent attributes among
+	// attrs against their constraints and returns the first violation,
+	// without location or op prefix ("attribute 'x' failed to satisfy
+	// constraint: ..."). It is MLIR's verifyInherentAttrs: the parser calls
+	// it for inherent attributes written in an attribute dictionary (the
+	// generic form without properties, the attr-dict of a declarative
+	// format), which MLIR checks while parsing.
+	VerifyInherentAttrs func(attrs []NamedAttr) error
 	// Print, if set, prints the custom form after the operation name.
 	Print func(p OpAsmPrinter, op *Operation)
 	// Parse, if set, parses the custom form after the operation name into

@@ -200,6 +200,11 @@ func (v *verifier) verifyRest(op *Operation) *Diagnostic {
 			return asDiag(op, err)
 		}
 	}
+	if DestinationStyleOp.Implements(op) {
+		if err := VerifyDestinationStyleOp(op); err != nil {
+			return asDiag(op, err)
+		}
+	}
 	if def := op.Def(); def != nil && def.VerifyRegions != nil {
 		if err := def.VerifyRegions(op); err != nil {
 			return asDiag(op, err)

@@ -247,6 +247,9 @@ func (o *opDef) opDef() *ir.OpDef {
 	for _, p := range o.props {
 		def.InherentAttrs = append(def.InherentAttrs, p.name)
 	}
+	if len(o.props) > 0 {
+		def.VerifyInherentAttrs = o.verifyInherentAttrs
+	}
 	if segmented(o.operands) {
 		def.InherentAttrs = append(def.InherentAttrs, "operandSegmentSizes")
 	}

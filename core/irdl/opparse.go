@@ -126,11 +126,19 @@ func (s *parseState) parse(e *fElem) error {
 	case fVar:
 		return s.parseVar(e)
 	case fAttrDict:
+		// As ODS's generated parsers, the inherent attributes written in
+		// the dictionary are checked at its position.
+		pos := p.CurrentPos()
+		var attrs []ir.NamedAttr
 		if e.withKeyword {
-			s.attrs = append(s.attrs, p.ParseOptionalAttrDictWithKeyword()...)
+			attrs = p.ParseOptionalAttrDictWithKeyword()
 		} else {
-			s.attrs = append(s.attrs, p.ParseOptionalAttrDict()...)
+			attrs = p.ParseOptionalAttrDict()
 		}
+		if err := s.o.verifyInherentAttrs(attrs); err != nil {
+			return p.ErrorAt(pos, "'"+s.o.full+"' op "+err.Error())
+		}
+		s.attrs = append(s.attrs, attrs...)
 		return nil
 	case fPropDict:
 		if p.ParseOptionalPunct("<") {

@@ -1,6 +1,7 @@
 package irdl
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -106,6 +107,20 @@ func verifySegments(op *ir.Operation, defs []*valueDef, name, group string, coun
 	return nil
 }
 
+// verifyInherentAttrs checks the properties given in attrs against their
+// constraints, in the order the verifier checks them (OpDef's
+// VerifyInherentAttrs).
+func (o *opDef) verifyInherentAttrs(attrs []ir.NamedAttr) error {
+	for _, p := range o.props {
+		for _, a := range attrs {
+			if a.Name == p.name && a.Value != nil && !p.c.pred(a.Value) {
+				return errors.New("attribute '" + p.name + "' failed to satisfy constraint: " + p.c.summary)
+			}
+		}
+	}
+	return nil
+}
+
 // verify is the operation verifier built from the definition, in the
 // order of ODS's generated verifiers: counts, then properties, operands,
 // results, regions, equality constraints, then the verifying traits.
@@ -154,7 +169,7 @@ func (o *opDef) verify(op *ir.Operation) error {
 		}
 		for k := r[0]; k < r[1]; k++ {
 			if t := op.Operand(k).Type(); !d.c.pred(t) {
-				return ir.OpError(op, fmt.Sprintf("operand #%d must be %s, but got '%s'", index, d.c.summary, typeStr(t)))
+				return ir.OpError(op, fmt.Sprintf("operand #%d must be %s, but got '%s'", index, d.summary(), typeStr(t)))
 			}
 			index++
 		}
@@ -167,7 +182,7 @@ func (o *opDef) verify(op *ir.Operation) error {
 		}
 		for k := r[0]; k < r[1]; k++ {
 			if t := op.Result(k).Type(); !d.c.pred(t) {
-				return ir.OpError(op, fmt.Sprintf("result #%d must be %s, but got '%s'", index, d.c.summary, typeStr(t)))
+				return ir.OpError(op, fmt.Sprintf("result #%d must be %s, but got '%s'", index, d.summary(), typeStr(t)))
 			}
 			index++
 		}
@@ -267,6 +282,18 @@ func (o *opDef) verify(op *ir.Operation) error {
 		}
 	}
 	return nil
+}
+
+// summary describes what the operand or result group d accepts, as ODS's
+// Variadic describes its element constraint.
+func (d *valueDef) summary() string {
+	if d.mod != variadic {
+		return d.c.summary
+	}
+	if d.c.summary == "" {
+		return "variadic"
+	}
+	return "variadic of " + d.c.summary
 }
 
 // sameType records t in a running equality check: first is the first

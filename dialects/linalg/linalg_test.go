@@ -176,7 +176,7 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xi32> {
     linalg.yield %x : f32
   } -> tensor<4xi32>
   return %0 : tensor<4xi32>
-}`, "type of yield operand 1 (f32) doesn't match the element type of the enclosing linalg.generic op (i32)"},
+}`, "type of yield operand 1 ('f32') doesn't match the element type of the enclosing linalg.generic op ('i32')"},
 		{"index dim", `
 func.func @f(%b: tensor<4xf32>) -> tensor<4xf32> {
   %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}

@@ -274,7 +274,7 @@ func verifyYield(op *ir.Operation) error {
 	for i, v := range op.Operands() {
 		want := elementTypeOf(outs[i].Type())
 		if v.Type() != want {
-			return ir.OpError(op, fmt.Sprintf("type of yield operand %d (%s) doesn't match the element type of the enclosing linalg.generic op (%s)", i+1, ir.TypeString(v.Type()), ir.TypeString(want)))
+			return ir.OpError(op, fmt.Sprintf("type of yield operand %d ('%s') doesn't match the element type of the enclosing linalg.generic op ('%s')", i+1, ir.TypeString(v.Type()), ir.TypeString(want)))
 		}
 	}
 	return nil

@@ -274,7 +274,7 @@ func verifyGenericAtomicRMW(op *ir.Operation) error {
 					return false
 				}
 				if effs, known := o.Effects(); !known || len(effs) > 0 {
-					err = ir.NewError(o.Loc(), "body of 'memref.generic_atomic_rmw' should contain only operations with no side effects")
+					err = ir.EmitError(o, "body of 'memref.generic_atomic_rmw' should contain only operations with no side effects")
 					return false
 				}
 				return true

@@ -1914,6 +1914,7 @@ func registerHooks(ctx *ir.Context) {
 		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			return foldTransferWrite(TransferWriteOp{op}, operands)
 		}
+		transferWriteInterfaces(d)
 	}
 	{
 		d := def("vector.contract")
@@ -1946,7 +1947,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xdc, 0x32, 0x24, 0xc4, 0xf6, 0x66, 0x0a, 0x57, 0x0b, 0x3a, 0x56, 0x39, 0x12, 0xa8, 0x72, 0x1a, 0x6d, 0x54, 0xb0, 0x77, 0x82, 0x4e, 0x3a, 0xc8, 0x14, 0x42, 0xa5, 0x34, 0x1f, 0x51, 0xf7, 0x63}
+var definitionsSum = [32]byte{0xaa, 0x3b, 0xa3, 0xee, 0x66, 0x69, 0xa5, 0x41, 0xfc, 0x40, 0xdd, 0xe8, 0x8a, 0x05, 0xd0, 0x52, 0x07, 0xc7, 0xf0, 0xd4, 0x62, 0x83, 0x2b, 0x0b, 0x3d, 0xb6, 0xb5, 0xbf, 0xe9, 0x10, 0x5c, 0x77}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 8, Column: 1}, Name: "vector", Items: []*irdl.DialectItem{
@@ -2476,6 +2477,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				{Pos: irdl.Position{Line: 233, Column: 22}, Kind: "printer"},
 				{Pos: irdl.Position{Line: 233, Column: 31}, Kind: "parser"},
 				{Pos: irdl.Position{Line: 233, Column: 39}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 233, Column: 47}, Kind: "interfaces", Func: "transferWriteInterfaces"},
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 236, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 236, Column: 3}, Name: "contract", Items: []*irdl.OpItem{

@@ -426,9 +426,6 @@ func verifyTransferRead(op TransferReadOp) error {
 }
 
 func verifyTransferWrite(op TransferWriteOp) error {
-	if r := op.Result(); r != nil && r.Type() != op.Base().Type() {
-		return ir.OpError(op.Operation, "expected result type to match the tensor type")
-	}
 	return verifyTransfer(op.Operation, op.Base().Type(), op.ValueToStore().Type().(*ir.VectorType), nil, len(op.Indices()))
 }
 
@@ -671,4 +668,11 @@ func verifyMaskedload(op MaskedloadOp) error {
 
 func verifyMaskedstore(op MaskedstoreOp) error {
 	return verifyMasked(op.Operation, op.Base(), op.Mask(), op.ValueToStore(), len(op.Indices()), "valueToStore")
+}
+
+// transferWriteInterfaces attaches the destination-style model of
+// vector.transfer_write, whose one init is the base it writes into; the
+// interface's verifier ties a tensor base to the result.
+func transferWriteInterfaces(d *ir.OpDef) {
+	ir.DestinationStyleOp.Attach(d, ir.DPSInitsFunc(func(*ir.Operation) (int, int) { return 1, 1 }))
 }
