@@ -58,7 +58,7 @@ func (selectOp) Bufferize(op *ir.Operation, s bufferization.State) error {
 		return ir.NewError(op.Loc(), "failed to bufferize op: not an arith.select")
 	}
 	if bufferization.IsTensor(sel.Condition().Type()) {
-		return ir.NewError(op.Loc(), "'arith.select' op only i1 condition values are supported")
+		return ir.Diagnostics{ir.OpError(op, "only i1 condition values are supported"), ir.EmitError(op, "failed to bufferize op")}
 	}
 	t, err := s.Buffer(op, sel.TrueValue())
 	if err != nil {
@@ -68,7 +68,10 @@ func (selectOp) Bufferize(op *ir.Operation, s bufferization.State) error {
 	if err != nil {
 		return err
 	}
-	// An operand the analysis decided out of place is copied first.
+	// An operand the analysis decided out of place gets a new buffer,
+	// into which its contents are copied unless they are undefined or
+	// the result is never read (upstream's canOmitTensorCopy: the select
+	// itself reads neither operand's buffer).
 	b := s.Builder()
 	for i, v := range []*ir.Value{&t, &f} {
 		if s.OutOfPlace(op, 1+i) {
@@ -77,7 +80,9 @@ func (selectOp) Bufferize(op *ir.Operation, s bufferization.State) error {
 			}
 			b.SetInsertionPoint(op)
 			nb := s.Alloc(s.TensorType(op.Operand(1+i)), *v, nil)
-			memref.BuildCopy(b, op.Loc(), *v, nb)
+			if s.ValueRead(op.Result(0)) && !s.UndefinedContents(op.Operand(1+i)) {
+				memref.BuildCopy(b, op.Loc(), *v, nb)
+			}
 			*v = nb
 		}
 	}
@@ -100,6 +105,10 @@ func (selectOp) Bufferize(op *ir.Operation, s bufferization.State) error {
 
 // BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
 func (selectOp) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// BufferizesToMemoryRead implements bufferization.MemoryReader: the
+// select reads neither buffer, it only picks one.
+func (selectOp) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
 
 // AliasingResults implements bufferization.AliasAnalysis: the result
 // may be the buffer of either value.
