@@ -2100,6 +2100,12 @@ func registerHooks(ctx *ir.Context) {
 		for _, pat := range maskCanonicalizationPatterns() {
 			rewrite.RegisterCanonicalization("vector.mask", func() rewrite.Pattern { return pat })
 		}
+		for _, pat := range gatherCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("vector.gather", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range scatterCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("vector.scatter", func() rewrite.Pattern { return pat })
+		}
 	})
 }
 
@@ -2109,7 +2115,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xac, 0x1b, 0x73, 0xc6, 0xe4, 0xb1, 0xe4, 0xe0, 0x2c, 0xab, 0x83, 0x97, 0x18, 0x13, 0xc1, 0x3e, 0x2c, 0x15, 0xe4, 0x76, 0x46, 0xde, 0xfc, 0x69, 0xe5, 0xcf, 0x6d, 0x53, 0xae, 0xe7, 0xe3, 0x7c}
+var definitionsSum = [32]byte{0x46, 0x79, 0x5e, 0x03, 0xba, 0xa1, 0x0c, 0x9b, 0x1b, 0x70, 0x9f, 0x96, 0x5b, 0xdd, 0x10, 0x7e, 0x9b, 0x2c, 0x3c, 0x74, 0x52, 0xa9, 0x0a, 0x1d, 0x97, 0x2a, 0x4d, 0xb2, 0x6c, 0xb3, 0x11, 0xdc}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 8, Column: 1}, Name: "vector", Items: []*irdl.DialectItem{
@@ -2651,6 +2657,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 			{Pos: irdl.Position{Line: 230, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 230, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 230, Column: 22}, Kind: "canonicalizer"},
 			}}},
 			{Pos: irdl.Position{Line: 231, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 231, Column: 12}, Raw: "\"$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($index_vec) `,` type($mask) `,` type($pass_thru) `into` type($result)\""}},
 		}}},
@@ -2674,6 +2681,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 			{Pos: irdl.Position{Line: 240, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 240, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 240, Column: 22}, Kind: "canonicalizer"},
 			}}},
 			{Pos: irdl.Position{Line: 241, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 241, Column: 12}, Raw: "\"$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($index_vec) `,` type($mask) `,` type($valueToStore) (`->` type($result)^)?\""}},
 		}}},
