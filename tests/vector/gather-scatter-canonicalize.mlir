@@ -118,7 +118,7 @@ func.func @s_cmask(%base: memref<?x?xf32>, %v: vector<2x4xi32>, %p: vector<2x4xf
 // CHECK-NEXT: vector.maskedstore %arg0[%arg3], %arg1, %arg2 : memref<?xf32>, vector<4xi1>, vector<4xf32>
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @g_2d_contig
-// CHECK-NEXT: %cst = arith.constant dense<[[0, 1], [2, 3]]> : vector<2x2xi32>
+// CHECK-NEXT: %cst = arith.constant dense<{{\[\[}}0, 1], [2, 3]]> : vector<2x2xi32>
 // CHECK-NEXT: %0 = vector.gather %arg0[%arg3] [%cst], %arg1, %arg2 : memref<?xf32>, vector<2x2xi32>, vector<2x2xi1>, vector<2x2xf32> into vector<2x2xf32>
 // CHECK-NEXT: return %0 : vector<2x2xf32>
 // CHECK-LABEL: func.func @g_create0
