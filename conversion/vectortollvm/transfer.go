@@ -36,7 +36,52 @@ func prePatterns() []rewrite.Pattern {
 		fn("vector.transpose", "TransposeOpLowering", transposeEltWise),
 		fn("vector.transfer_read", "MaterializeTransferMask<TransferReadOp>", materializeMask),
 		fn("vector.transfer_write", "MaterializeTransferMask<TransferWriteOp>", materializeMask),
+		fn("vector.gather", "UnrollGather", unrollGather),
 	}
+}
+
+// unrollGather splits a vector.gather of rank 2 or more along its leading
+// dimension, which must not be scalable, into gathers of rank one less
+// inserted into a ub.poison (upstream's UnrollGather): the 1-D gathers
+// that result lower to LLVM.
+func unrollGather(op *ir.Operation, r *rewrite.Rewriter) bool {
+	g, ok := vector.AsGatherOp(op)
+	if !ok {
+		return false
+	}
+	rt, ok := g.Result().Type().(*ir.VectorType)
+	if !ok || len(rt.Shape) < 2 || len(rt.Scalable) > 0 && rt.Scalable[0] {
+		return false
+	}
+	ctx, loc := r.Ctx, op.Loc()
+	var scal []bool
+	if len(rt.Scalable) > 0 {
+		scal = rt.Scalable[1:]
+	}
+	subTy := ctx.VectorType(rt.Shape[1:], scal, rt.Elem)
+	sub := func(v ir.Value) ir.Type {
+		vt := v.Type().(*ir.VectorType)
+		var sc []bool
+		if len(vt.Scalable) > 0 {
+			sc = vt.Scalable[1:]
+		}
+		return ctx.VectorType(vt.Shape[1:], sc, vt.Elem)
+	}
+	var opts []vector.GatherOptions
+	if a := op.InherentAttr("alignment"); a != nil {
+		opts = append(opts, vector.GatherOptions{Alignment: a})
+	}
+	result := built(r, ub.BuildPoison(r.Builder, loc, ub.PoisonAttr(ctx), rt).Operation).Result(0)
+	for i := int64(0); i < rt.Shape[0]; i++ {
+		pos := ctx.DenseI64Array(i)
+		idx := built(r, vector.BuildExtract(r.Builder, loc, g.IndexVec(), nil, pos, sub(g.IndexVec())).Operation).Result(0)
+		mask := built(r, vector.BuildExtract(r.Builder, loc, g.Mask(), nil, pos, sub(g.Mask())).Operation).Result(0)
+		pass := built(r, vector.BuildExtract(r.Builder, loc, g.PassThru(), nil, pos, sub(g.PassThru())).Operation).Result(0)
+		ng := built(r, vector.BuildGather(r.Builder, loc, g.Base(), g.Indices(), idx, mask, pass, subTy, opts...).Operation).Result(0)
+		result = built(r, vector.BuildInsert(r.Builder, loc, ng, result, nil, pos).Operation).Result(0)
+	}
+	r.ReplaceOp(op, []ir.Value{result})
+	return true
 }
 
 // built notifies the greedy driver of an operation a pattern created.
@@ -526,4 +571,74 @@ func transposeEltWise(op *ir.Operation, r *rewrite.Rewriter) bool {
 	}
 	r.ReplaceOp(op, []ir.Value{result})
 	return true
+}
+
+// gatherScatter lowers vector.gather and vector.scatter of rank 1 on a
+// memref whose innermost stride is 1 (VectorGatherOpConversion and
+// VectorScatterOpConversion): the address of the element at the indices,
+// offset by the index vector into a vector of pointers, feeds
+// llvm.intr.masked.gather or llvm.intr.masked.scatter, aligned as the
+// op's alignment or else as the memref's element.
+func (l *lowering) gatherScatter(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	ctx := r.Builder.Ctx
+	if !gatherScatterLowerable(op) || llvmcommon.DescriptorRank(operands[0].Type()) < 0 {
+		return false
+	}
+	m := op.Operand(0).Type().(*ir.MemRefType)
+	nIdx := len(m.Shape)
+	if len(operands) != nIdx+4 {
+		return false
+	}
+	vt := op.Operand(nIdx + 3).Type().(*ir.VectorType)
+	align := abiAlignment(m.Elem)
+	if a, ok := op.InherentAttr("alignment").(*ir.IntegerAttr); ok && a.Int64() != 0 {
+		align = a.Int64()
+	}
+	if align == 0 || align > math.MaxInt32 {
+		return false
+	}
+	as, ok := llvmcommon.AddressSpace(m.MemorySpace)
+	if !ok {
+		return false
+	}
+	loc := op.Loc()
+	ptr, ok := l.elementPtr(r, loc, m, operands[0], operands[1:1+nIdx])
+	if !ok {
+		return false
+	}
+	ptrs := llvmcommon.Create(r, "llvm.getelementptr", loc, []ir.Value{ptr, operands[1+nIdx]},
+		[]ir.Type{ctx.VectorType(vt.Shape, vt.Scalable, llvm.Ptr(ctx, as))}, []ir.NamedAttr{
+			{Name: "elem_type", Value: ctx.TypeAttr(l.tc.Convert(m.Elem))},
+			{Name: "noWrapFlags", Value: ctx.IntegerAttr(ctx.I(32), 0)},
+			{Name: "rawConstantIndices", Value: ctx.DenseI32Array(math.MinInt32)},
+		}).Result(0)
+	props := []ir.NamedAttr{{Name: "alignment", Value: ctx.IntegerAttr(ctx.I(32), align)}}
+	mask := operands[2+nIdx]
+	if op.Name() == vector.GatherOpName {
+		v := llvmcommon.Create(r, "llvm.intr.masked.gather", loc, []ir.Value{ptrs, mask, operands[3+nIdx]}, []ir.Type{l.tc.Convert(vt)}, props).Result(0)
+		r.ReplaceOp(op, []ir.Value{v})
+		return true
+	}
+	llvmcommon.Create(r, "llvm.intr.masked.scatter", loc, []ir.Value{operands[3+nIdx], ptrs, mask}, nil, props)
+	r.ReplaceOp(op, nil)
+	return true
+}
+
+// gatherScatterLowerable is what gatherScatter lowers: a gather or a
+// scatter without a result, of a 1-D vector, on a memref with a strided
+// layout whose innermost stride is 1 in an address space LLVM has
+// (upstream's isMemRefTypeSupported).
+func gatherScatterLowerable(op *ir.Operation) bool {
+	if op.NumResults() != 0 && op.Name() == vector.ScatterOpName {
+		return false
+	}
+	m, ok := op.Operand(0).Type().(*ir.MemRefType)
+	if !ok || op.NumOperands() != len(m.Shape)+4 || !rank1(op.Operand(op.NumOperands()-1).Type()) || abiAlignment(m.Elem) == 0 {
+		return false
+	}
+	if _, ok := llvmcommon.AddressSpace(m.MemorySpace); !ok {
+		return false
+	}
+	strides, _, ok := llvmcommon.StridesAndOffset(m)
+	return ok && (len(strides) == 0 || strides[len(strides)-1] == 1)
 }

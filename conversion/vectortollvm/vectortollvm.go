@@ -187,6 +187,8 @@ func (l *lowering) patterns() []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "vector.shape_cast", BenefitValue: 1, PatternName: "vector.shape_cast-to-llvm", Fn: l.shapeCast},
 		&rewrite.ConversionFunc{RootName: "vector.maskedload", BenefitValue: 1, PatternName: "vector.maskedload-to-llvm", Fn: l.maskedLoadStore},
 		&rewrite.ConversionFunc{RootName: "vector.maskedstore", BenefitValue: 1, PatternName: "vector.maskedstore-to-llvm", Fn: l.maskedLoadStore},
+		&rewrite.ConversionFunc{RootName: "vector.gather", BenefitValue: 1, PatternName: "vector.gather-to-llvm", Fn: l.gatherScatter},
+		&rewrite.ConversionFunc{RootName: "vector.scatter", BenefitValue: 1, PatternName: "vector.scatter-to-llvm", Fn: l.gatherScatter},
 		&rewrite.ConversionFunc{RootName: "vector.type_cast", BenefitValue: 1, PatternName: "vector.type_cast-to-llvm", Fn: l.typeCast},
 		&rewrite.ConversionFunc{RootName: "vector.shuffle", BenefitValue: 1, PatternName: "vector.shuffle-to-llvm", Fn: l.shuffle},
 	}
@@ -296,6 +298,8 @@ func (l *lowering) illegal(target *rewrite.ConversionTarget) {
 	}
 	target.AddDynamicallyLegalOp("vector.maskedload", func(o *ir.Operation) bool { return !maskedLowerable(o) })
 	target.AddDynamicallyLegalOp("vector.maskedstore", func(o *ir.Operation) bool { return !maskedLowerable(o) })
+	target.AddDynamicallyLegalOp("vector.gather", func(o *ir.Operation) bool { return !gatherScatterLowerable(o) })
+	target.AddDynamicallyLegalOp("vector.scatter", func(o *ir.Operation) bool { return !gatherScatterLowerable(o) })
 	target.AddDynamicallyLegalOp("vector.type_cast", func(o *ir.Operation) bool { return !typeCastLowerable(o) })
 	target.AddDynamicallyLegalOp("vector.mask", func(o *ir.Operation) bool { return !l.maskedReductionLowerable(o) })
 }

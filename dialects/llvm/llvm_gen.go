@@ -6457,6 +6457,134 @@ func BuildIntrMaskedLoad(b *ir.Builder, loc ir.Location, data ir.Value, mask ir.
 	return IntrMaskedLoadOp{op}
 }
 
+// IntrMaskedGatherOpName is the name of the operation llvm.intr.masked.gather.
+const IntrMaskedGatherOpName = "llvm.intr.masked.gather"
+
+// IntrMaskedGatherOp wraps an operation llvm.intr.masked.gather: lLVM intrinsic llvm.masked.gather: the lanes of a vector read through a vector of pointers where the mask is set, the others from the pass-through vector.
+type IntrMaskedGatherOp struct{ *ir.Operation }
+
+// AsIntrMaskedGatherOp returns op as a IntrMaskedGatherOp if it is an operation llvm.intr.masked.gather.
+func AsIntrMaskedGatherOp(op *ir.Operation) (IntrMaskedGatherOp, bool) {
+	if op == nil || op.Name() != IntrMaskedGatherOpName {
+		return IntrMaskedGatherOp{}, false
+	}
+	return IntrMaskedGatherOp{op}, true
+}
+
+// Ptrs returns the operand ptrs.
+func (op IntrMaskedGatherOp) Ptrs() ir.Value { return op.Operation.Operand(0) }
+
+// Mask returns the operand mask.
+func (op IntrMaskedGatherOp) Mask() ir.Value { return op.Operation.Operand(1) }
+
+// PassThru returns the operands of the variadic group pass_thru.
+func (op IntrMaskedGatherOp) PassThru() []ir.Value {
+	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+}
+
+// Res returns the result res.
+func (op IntrMaskedGatherOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// AlignmentAttr returns the attribute of the property alignment, or nil when it is absent.
+func (op IntrMaskedGatherOp) AlignmentAttr() ir.Attribute { return op.InherentAttr("alignment") }
+
+// Alignment returns the value of the property alignment (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrMaskedGatherOp) Alignment() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("alignment")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildIntrMaskedGather creates an operation llvm.intr.masked.gather at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrMaskedGatherOp.
+func BuildIntrMaskedGather(b *ir.Builder, loc ir.Location, ptrs ir.Value, mask ir.Value, passThru []ir.Value, alignment int32, resType ir.Type) IntrMaskedGatherOp {
+	if ptrs == nil || mask == nil || slices.Contains(passThru, nil) {
+		b.Errorf("building %s: a required operand or property is nil", IntrMaskedGatherOpName)
+		return IntrMaskedGatherOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, IntrMaskedGatherOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, ptrs)
+	st.Operands = append(st.Operands, mask)
+	st.Operands = append(st.Operands, passThru...)
+	props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(alignment))})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return IntrMaskedGatherOp{op}
+}
+
+// IntrMaskedScatterOpName is the name of the operation llvm.intr.masked.scatter.
+const IntrMaskedScatterOpName = "llvm.intr.masked.scatter"
+
+// IntrMaskedScatterOp wraps an operation llvm.intr.masked.scatter: lLVM intrinsic llvm.masked.scatter: stores the lanes of a vector where the mask is set through a vector of pointers.
+type IntrMaskedScatterOp struct{ *ir.Operation }
+
+// AsIntrMaskedScatterOp returns op as a IntrMaskedScatterOp if it is an operation llvm.intr.masked.scatter.
+func AsIntrMaskedScatterOp(op *ir.Operation) (IntrMaskedScatterOp, bool) {
+	if op == nil || op.Name() != IntrMaskedScatterOpName {
+		return IntrMaskedScatterOp{}, false
+	}
+	return IntrMaskedScatterOp{op}, true
+}
+
+// Value returns the operand value.
+func (op IntrMaskedScatterOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// Ptrs returns the operand ptrs.
+func (op IntrMaskedScatterOp) Ptrs() ir.Value { return op.Operation.Operand(1) }
+
+// Mask returns the operand mask.
+func (op IntrMaskedScatterOp) Mask() ir.Value { return op.Operation.Operand(2) }
+
+// AlignmentAttr returns the attribute of the property alignment, or nil when it is absent.
+func (op IntrMaskedScatterOp) AlignmentAttr() ir.Attribute { return op.InherentAttr("alignment") }
+
+// Alignment returns the value of the property alignment (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrMaskedScatterOp) Alignment() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("alignment")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildIntrMaskedScatter creates an operation llvm.intr.masked.scatter at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrMaskedScatterOp.
+func BuildIntrMaskedScatter(b *ir.Builder, loc ir.Location, value ir.Value, ptrs ir.Value, mask ir.Value, alignment int32) IntrMaskedScatterOp {
+	if value == nil || ptrs == nil || mask == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrMaskedScatterOpName)
+		return IntrMaskedScatterOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, IntrMaskedScatterOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, value)
+	st.Operands = append(st.Operands, ptrs)
+	st.Operands = append(st.Operands, mask)
+	props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(alignment))})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return IntrMaskedScatterOp{op}
+}
+
 // IntrMaskedStoreOpName is the name of the operation llvm.intr.masked.store.
 const IntrMaskedStoreOpName = "llvm.intr.masked.store"
 
@@ -9105,7 +9233,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xaf, 0xfc, 0xf2, 0x1f, 0xb4, 0x4d, 0x9e, 0xc5, 0x91, 0x29, 0x17, 0x88, 0xcc, 0x8d, 0xf6, 0x34, 0xe1, 0x5d, 0x31, 0x46, 0x39, 0x19, 0x7f, 0xa1, 0x7e, 0x64, 0xad, 0x90, 0x9e, 0xd6, 0x4a, 0x61}
+var definitionsSum = [32]byte{0x2b, 0x6d, 0x23, 0x7d, 0x0b, 0x25, 0x47, 0x82, 0xc4, 0x9c, 0x79, 0x53, 0x92, 0xc3, 0x62, 0xb1, 0xb1, 0x3c, 0xa8, 0x56, 0xe7, 0x3f, 0x4a, 0x52, 0x51, 0xa4, 0xc1, 0x4e, 0xf6, 0xef, 0x65, 0x93}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "llvm", Items: []*irdl.DialectItem{
@@ -9652,7 +9780,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 			{Pos: irdl.Position{Line: 234, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 234, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 21}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 234, Column: 30}, Name: "dynamicIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 55}, Name: "AnySignlessInteger"}},
+				{Pos: irdl.Position{Line: 234, Column: 30}, Name: "dynamicIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 55}, Name: "IntLike"}},
 			}}},
 			{Pos: irdl.Position{Line: 235, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "results", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 235, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 19}, Name: "AnyType"}},
@@ -10863,667 +10991,694 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 			{Pos: irdl.Position{Line: 761, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 761, Column: 12}, Raw: "\"operands attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 763, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 763, Column: 3}, Name: "intr.masked.store", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 764, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 764, Column: 13}, Raw: "\"LLVM intrinsic llvm.masked.store: stores the lanes of a vector where the mask is set\""}},
+		{Pos: irdl.Position{Line: 763, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 763, Column: 3}, Name: "intr.masked.gather", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 764, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 764, Column: 13}, Raw: "\"LLVM intrinsic llvm.masked.gather: the lanes of a vector read through a vector of pointers where the mask is set, the others from the pass-through vector\""}},
 			{Pos: irdl.Position{Line: 765, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 765, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 765, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 22}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 765, Column: 33}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 39}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 765, Column: 48}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 54}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 765, Column: 15}, Name: "ptrs", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 21}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 765, Column: 32}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 38}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 765, Column: 49}, Name: "pass_thru", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 69}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 766, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 766, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 766, Column: 17}, Name: "alignment", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 28}, Name: "I32Attr"}},
+			{Pos: irdl.Position{Line: 766, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 766, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 766, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 19}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 767, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 767, Column: 12}, Raw: "\"$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))\""}},
+			{Pos: irdl.Position{Line: 767, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 767, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 767, Column: 17}, Name: "alignment", C: &irdl.Constraint{Pos: irdl.Position{Line: 767, Column: 28}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 768, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 768, Column: 12}, Raw: "\"operands attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 769, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 769, Column: 3}, Name: "intr.minnum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 770, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 770, Column: 13}, Raw: "\"LLVM intrinsic llvm.minnum\""}},
-			{Pos: irdl.Position{Line: 771, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 771, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 771, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 771, Column: 19}, Name: "SameOperandsAndResultType"},
-			}}},
+		{Pos: irdl.Position{Line: 770, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 770, Column: 3}, Name: "intr.masked.scatter", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 771, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 771, Column: 13}, Raw: "\"LLVM intrinsic llvm.masked.scatter: stores the lanes of a vector where the mask is set through a vector of pointers\""}},
 			{Pos: irdl.Position{Line: 772, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 772, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 772, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 772, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 32}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 772, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 22}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 772, Column: 33}, Name: "ptrs", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 39}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 772, Column: 50}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 56}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 773, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 773, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 773, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 773, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 773, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 773, Column: 17}, Name: "alignment", C: &irdl.Constraint{Pos: irdl.Position{Line: 773, Column: 28}, Name: "I32Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 774, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 774, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 774, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 774, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 774, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 774, Column: 58}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 775, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 775, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 774, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 774, Column: 12}, Raw: "\"$value `,` $ptrs `,` $mask attr-dict `:` type($value) `,` type($mask) `into` type($ptrs)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 777, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 777, Column: 3}, Name: "intr.maxnum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 778, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 778, Column: 13}, Raw: "\"LLVM intrinsic llvm.maxnum\""}},
-			{Pos: irdl.Position{Line: 779, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 779, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 779, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 779, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 776, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 776, Column: 3}, Name: "intr.masked.store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 777, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 777, Column: 13}, Raw: "\"LLVM intrinsic llvm.masked.store: stores the lanes of a vector where the mask is set\""}},
+			{Pos: irdl.Position{Line: 778, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 778, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 778, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 778, Column: 22}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 778, Column: 33}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 778, Column: 39}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 778, Column: 48}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 778, Column: 54}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 780, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 780, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 780, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 780, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 780, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 780, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 779, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 779, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 779, Column: 17}, Name: "alignment", C: &irdl.Constraint{Pos: irdl.Position{Line: 779, Column: 28}, Name: "I32Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 781, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 781, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 781, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 781, Column: 19}, Name: "FloatLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 782, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 782, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 782, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 782, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 782, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 782, Column: 58}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 783, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 783, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 780, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 780, Column: 12}, Raw: "\"$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))\""}},
 		}}},
-		{Pos: irdl.Position{Line: 785, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 785, Column: 3}, Name: "intr.minimum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 786, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 786, Column: 13}, Raw: "\"LLVM intrinsic llvm.minimum\""}},
-			{Pos: irdl.Position{Line: 787, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 787, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 787, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 787, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 782, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 782, Column: 3}, Name: "intr.minnum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 783, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 783, Column: 13}, Raw: "\"LLVM intrinsic llvm.minnum\""}},
+			{Pos: irdl.Position{Line: 784, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 784, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 784, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 784, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 788, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 788, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 788, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 788, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 788, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 785, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 785, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 785, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 785, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 785, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 785, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 789, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 789, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 789, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 786, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 786, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 786, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 786, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 790, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 790, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 790, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 790, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 790, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 787, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 787, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 787, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 787, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 787, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 787, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 787, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 791, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 791, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 788, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 788, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 793, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 793, Column: 3}, Name: "intr.maximum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 794, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 794, Column: 13}, Raw: "\"LLVM intrinsic llvm.maximum\""}},
-			{Pos: irdl.Position{Line: 795, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 795, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 795, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 795, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 790, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 790, Column: 3}, Name: "intr.maxnum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 791, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 791, Column: 13}, Raw: "\"LLVM intrinsic llvm.maxnum\""}},
+			{Pos: irdl.Position{Line: 792, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 792, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 792, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 792, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 796, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 796, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 796, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 796, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 796, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 796, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 793, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 793, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 793, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 793, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 793, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 793, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 797, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 797, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 797, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 797, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 794, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 794, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 794, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 794, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 798, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 798, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 798, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 798, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 798, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 798, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 795, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 795, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 795, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 795, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 795, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 795, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 795, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 799, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 799, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 796, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 796, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 801, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 801, Column: 3}, Name: "intr.atan2", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 802, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 802, Column: 13}, Raw: "\"LLVM intrinsic llvm.atan2\""}},
-			{Pos: irdl.Position{Line: 803, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 803, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 803, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 803, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 798, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 798, Column: 3}, Name: "intr.minimum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 799, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 799, Column: 13}, Raw: "\"LLVM intrinsic llvm.minimum\""}},
+			{Pos: irdl.Position{Line: 800, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 800, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 800, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 800, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 804, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 804, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 804, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 804, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 804, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 804, Column: 32}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 801, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 801, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 801, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 801, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 801, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 801, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 805, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 805, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 805, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 805, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 802, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 802, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 802, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 802, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 806, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 806, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 806, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 806, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 806, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 806, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 806, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 803, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 803, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 803, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 803, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 803, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 803, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 803, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 807, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 807, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 804, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 804, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 809, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 809, Column: 3}, Name: "intr.fma", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 810, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 810, Column: 13}, Raw: "\"LLVM intrinsic llvm.fma\""}},
-			{Pos: irdl.Position{Line: 811, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 811, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 811, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 811, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 806, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 806, Column: 3}, Name: "intr.maximum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 807, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 807, Column: 13}, Raw: "\"LLVM intrinsic llvm.maximum\""}},
+			{Pos: irdl.Position{Line: 808, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 808, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 808, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 808, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 812, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 812, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 812, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 812, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 32}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 812, Column: 43}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 812, Column: 46}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 809, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 809, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 809, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 809, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 809, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 809, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 813, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 813, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 813, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 813, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 810, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 810, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 810, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 810, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 814, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 814, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 814, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 814, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 814, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 814, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 814, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 811, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 811, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 811, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 811, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 811, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 811, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 815, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 815, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 812, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 812, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 817, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 817, Column: 3}, Name: "intr.fmuladd", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 818, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 818, Column: 13}, Raw: "\"LLVM intrinsic llvm.fmuladd\""}},
-			{Pos: irdl.Position{Line: 819, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 819, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 819, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 819, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 814, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 814, Column: 3}, Name: "intr.atan2", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 815, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 815, Column: 13}, Raw: "\"LLVM intrinsic llvm.atan2\""}},
+			{Pos: irdl.Position{Line: 816, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 816, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 816, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 816, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 820, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 820, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 820, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 18}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 820, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 32}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 820, Column: 43}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 46}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 817, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 817, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 817, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 817, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 817, Column: 32}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 821, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 821, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 821, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 818, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 818, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 818, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 818, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 822, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 822, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 822, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 822, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 822, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 822, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 822, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 819, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 819, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 819, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 819, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 819, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 819, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 823, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 823, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 820, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 820, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 825, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 825, Column: 3}, Name: "intr.powi", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 826, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 826, Column: 13}, Raw: "\"LLVM intrinsic llvm.powi\""}},
-			{Pos: irdl.Position{Line: 827, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 827, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 827, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 822, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 822, Column: 3}, Name: "intr.fma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 823, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 823, Column: 13}, Raw: "\"LLVM intrinsic llvm.fma\""}},
+			{Pos: irdl.Position{Line: 824, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 824, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 824, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 824, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 828, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 828, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 828, Column: 15}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 828, Column: 20}, Name: "FloatLike"}},
-				{Pos: irdl.Position{Line: 828, Column: 31}, Name: "power", C: &irdl.Constraint{Pos: irdl.Position{Line: 828, Column: 38}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 825, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 825, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 825, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 825, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 32}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 825, Column: 43}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 825, Column: 46}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 829, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 829, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 829, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 826, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 826, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 826, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 826, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 830, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 830, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 830, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 830, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 830, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 830, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 827, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 827, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 827, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 827, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 827, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 827, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 827, Column: 58}, Value: "none"}},
 			}}},
-			{Pos: irdl.Position{Line: 831, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 831, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 828, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 828, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 833, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 833, Column: 3}, Name: "intr.vector.reduce.add", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 834, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 834, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.add\""}},
-			{Pos: irdl.Position{Line: 835, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 835, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 835, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 830, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 830, Column: 3}, Name: "intr.fmuladd", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 831, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 831, Column: 13}, Raw: "\"LLVM intrinsic llvm.fmuladd\""}},
+			{Pos: irdl.Position{Line: 832, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 832, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 832, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 832, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 836, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 836, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 836, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 833, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 833, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 833, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 833, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 833, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 833, Column: 32}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 833, Column: 43}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 833, Column: 46}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 837, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 837, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 837, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 837, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 834, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 834, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 834, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 834, Column: 19}, Name: "FloatLike"}},
 			}}},
+			{Pos: irdl.Position{Line: 835, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 835, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 835, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 835, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 835, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 835, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 835, Column: 58}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 836, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 836, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 839, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 839, Column: 3}, Name: "intr.vector.reduce.mul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 840, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 840, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.mul\""}},
-			{Pos: irdl.Position{Line: 841, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 841, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 841, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 838, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 838, Column: 3}, Name: "intr.powi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 839, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 839, Column: 13}, Raw: "\"LLVM intrinsic llvm.powi\""}},
+			{Pos: irdl.Position{Line: 840, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 840, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 840, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 842, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 842, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 842, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 841, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 841, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 841, Column: 15}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 841, Column: 31}, Name: "power", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 38}, Name: "AnySignlessInteger"}},
 			}}},
-			{Pos: irdl.Position{Line: 843, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 843, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 843, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 842, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 842, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 842, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 19}, Name: "FloatLike"}},
 			}}},
+			{Pos: irdl.Position{Line: 843, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 843, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 843, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 843, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 843, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 843, Column: 58}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 844, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 844, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 845, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 845, Column: 3}, Name: "intr.vector.reduce.and", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 846, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 846, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.and\""}},
-			{Pos: irdl.Position{Line: 847, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 847, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 847, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 846, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 846, Column: 3}, Name: "intr.vector.reduce.add", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 847, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 847, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.add\""}},
+			{Pos: irdl.Position{Line: 848, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 848, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 848, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 848, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 848, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 848, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 848, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 849, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 849, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 849, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 849, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 849, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 849, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 849, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 849, Column: 19}, Name: "AnySignlessInteger"}},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 851, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 851, Column: 3}, Name: "intr.vector.reduce.or", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 852, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 852, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.or\""}},
-			{Pos: irdl.Position{Line: 853, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 853, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 853, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 854, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 854, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 854, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 855, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 855, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 855, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 855, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 850, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 850, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 850, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 850, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 857, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 857, Column: 3}, Name: "intr.vector.reduce.xor", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 858, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 858, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.xor\""}},
-			{Pos: irdl.Position{Line: 859, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 859, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 859, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 852, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 852, Column: 3}, Name: "intr.vector.reduce.mul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 853, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 853, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.mul\""}},
+			{Pos: irdl.Position{Line: 854, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 854, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 854, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 860, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 860, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 860, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 860, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 855, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 855, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 855, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 855, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 861, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 861, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 861, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 861, Column: 19}, Name: "AnySignlessInteger"}},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 863, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 863, Column: 3}, Name: "intr.vector.reduce.smax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 864, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 864, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.smax\""}},
-			{Pos: irdl.Position{Line: 865, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 865, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 865, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 866, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 866, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 866, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 866, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 867, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 867, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 867, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 867, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 856, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 856, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 856, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 856, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 869, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 869, Column: 3}, Name: "intr.vector.reduce.smin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 870, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 870, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.smin\""}},
-			{Pos: irdl.Position{Line: 871, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 871, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 871, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 858, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 858, Column: 3}, Name: "intr.vector.reduce.and", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 859, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 859, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.and\""}},
+			{Pos: irdl.Position{Line: 860, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 860, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 860, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 872, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 872, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 872, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 872, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 861, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 861, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 861, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 861, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 873, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 873, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 873, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 873, Column: 19}, Name: "AnySignlessInteger"}},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 875, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 875, Column: 3}, Name: "intr.vector.reduce.umax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 876, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 876, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.umax\""}},
-			{Pos: irdl.Position{Line: 877, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 877, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 877, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 878, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 878, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 878, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 878, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 879, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 879, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 879, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 879, Column: 19}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 862, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 862, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 862, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 862, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 881, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 881, Column: 3}, Name: "intr.vector.reduce.umin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 882, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 882, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.umin\""}},
-			{Pos: irdl.Position{Line: 883, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 883, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 883, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 864, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 864, Column: 3}, Name: "intr.vector.reduce.or", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 865, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 865, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.or\""}},
+			{Pos: irdl.Position{Line: 866, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 866, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 866, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 884, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 884, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 884, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 867, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 867, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 867, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 867, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 885, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 885, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 885, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 19}, Name: "AnySignlessInteger"}},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 887, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 887, Column: 3}, Name: "intr.vector.reduce.fadd", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 888, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 888, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fadd\""}},
-			{Pos: irdl.Position{Line: 889, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 889, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 889, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 890, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 890, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 890, Column: 15}, Name: "start_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 28}, Name: "AnyFloat"}},
-				{Pos: irdl.Position{Line: 890, Column: 38}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 45}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 891, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 891, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 891, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 891, Column: 19}, Name: "AnyFloat"}},
-			}}},
-			{Pos: irdl.Position{Line: 892, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 892, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 892, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 892, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 892, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 892, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 892, Column: 58}, Value: "none"}},
+			{Pos: irdl.Position{Line: 868, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 868, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 868, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 868, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 894, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 894, Column: 3}, Name: "intr.vector.reduce.fmul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 895, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 895, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmul\""}},
+		{Pos: irdl.Position{Line: 870, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 870, Column: 3}, Name: "intr.vector.reduce.xor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 871, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 871, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.xor\""}},
+			{Pos: irdl.Position{Line: 872, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 872, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 872, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 873, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 873, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 873, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 873, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 874, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 874, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 874, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 874, Column: 19}, Name: "AnySignlessInteger"}},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 876, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 876, Column: 3}, Name: "intr.vector.reduce.smax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 877, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 877, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.smax\""}},
+			{Pos: irdl.Position{Line: 878, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 878, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 878, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 879, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 879, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 879, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 879, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 880, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 880, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 880, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 880, Column: 19}, Name: "AnySignlessInteger"}},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 882, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 882, Column: 3}, Name: "intr.vector.reduce.smin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 883, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 883, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.smin\""}},
+			{Pos: irdl.Position{Line: 884, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 884, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 884, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 885, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 885, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 885, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 886, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 886, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 886, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 886, Column: 19}, Name: "AnySignlessInteger"}},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 888, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 888, Column: 3}, Name: "intr.vector.reduce.umax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 889, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 889, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.umax\""}},
+			{Pos: irdl.Position{Line: 890, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 890, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 890, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 891, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 891, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 891, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 891, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 892, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 892, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 892, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 892, Column: 19}, Name: "AnySignlessInteger"}},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 894, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 894, Column: 3}, Name: "intr.vector.reduce.umin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 895, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 895, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.umin\""}},
 			{Pos: irdl.Position{Line: 896, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 896, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
 				{Pos: irdl.Position{Line: 896, Column: 13}, Name: "Pure"},
 			}}},
 			{Pos: irdl.Position{Line: 897, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 897, Column: 15}, Name: "start_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 28}, Name: "AnyFloat"}},
-				{Pos: irdl.Position{Line: 897, Column: 38}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 45}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 897, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 19}, Name: "AnyType"}},
 			}}},
 			{Pos: irdl.Position{Line: 898, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 898, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 19}, Name: "AnyFloat"}},
-			}}},
-			{Pos: irdl.Position{Line: 899, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 899, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 899, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 899, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 899, Column: 58}, Value: "none"}},
+				{Pos: irdl.Position{Line: 898, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 19}, Name: "AnySignlessInteger"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 901, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 901, Column: 3}, Name: "intr.vector.reduce.fmax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 902, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 902, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmax\""}},
-			{Pos: irdl.Position{Line: 903, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 903, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 903, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 900, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 900, Column: 3}, Name: "intr.vector.reduce.fadd", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 901, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 901, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fadd\""}},
+			{Pos: irdl.Position{Line: 902, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 902, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 902, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 904, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 904, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 904, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 904, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 903, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 903, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 903, Column: 15}, Name: "start_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 903, Column: 28}, Name: "AnyFloat"}},
+				{Pos: irdl.Position{Line: 903, Column: 38}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 903, Column: 45}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 905, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 905, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 905, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 905, Column: 19}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 904, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 904, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 904, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 904, Column: 19}, Name: "AnyFloat"}},
 			}}},
-			{Pos: irdl.Position{Line: 906, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 906, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 906, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 906, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 906, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 906, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 906, Column: 58}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 907, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 907, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 909, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 909, Column: 3}, Name: "intr.vector.reduce.fmin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 910, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 910, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmin\""}},
-			{Pos: irdl.Position{Line: 911, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 911, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 911, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 912, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 912, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 912, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 912, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 913, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 913, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 913, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 913, Column: 19}, Name: "AnyFloat"}},
-			}}},
-			{Pos: irdl.Position{Line: 914, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 914, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 914, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 914, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 914, Column: 58}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 915, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 915, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 917, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 917, Column: 3}, Name: "intr.vector.reduce.fmaximum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 918, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 918, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmaximum\""}},
-			{Pos: irdl.Position{Line: 919, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 919, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 919, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 920, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 920, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 921, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 19}, Name: "AnyFloat"}},
-			}}},
-			{Pos: irdl.Position{Line: 922, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 922, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 922, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 922, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 922, Column: 58}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 923, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 923, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 925, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 925, Column: 3}, Name: "intr.vector.reduce.fminimum", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 926, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 926, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fminimum\""}},
-			{Pos: irdl.Position{Line: 927, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 927, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 927, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 928, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 928, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 928, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 928, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 929, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 929, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 929, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 19}, Name: "AnyFloat"}},
-			}}},
-			{Pos: irdl.Position{Line: 930, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 930, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 930, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 930, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 930, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 930, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 930, Column: 58}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 931, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 931, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 933, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 933, Column: 3}, Name: "intr.ctpop", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 934, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 934, Column: 13}, Raw: "\"LLVM intrinsic llvm.ctpop\""}},
-			{Pos: irdl.Position{Line: 935, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 935, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 935, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 935, Column: 19}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 936, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 936, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 936, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 936, Column: 19}, Name: "IntLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 937, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 937, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 937, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 937, Column: 19}, Name: "IntLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 938, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 938, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 940, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 940, Column: 3}, Name: "intr.sincos", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 941, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 941, Column: 13}, Raw: "\"LLVM intrinsic llvm.sincos\""}},
-			{Pos: irdl.Position{Line: 942, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 942, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 942, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 943, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 943, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 943, Column: 15}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 943, Column: 20}, Name: "FloatLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 944, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 944, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 944, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 944, Column: 19}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 945, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 945, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 945, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 945, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 945, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 945, Column: 41}, Name: "FastmathFlags"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 945, Column: 58}, Value: "none"}},
-			}}},
-			{Pos: irdl.Position{Line: 946, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 946, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 948, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 948, Column: 3}, Name: "intr.ctlz", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 949, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 949, Column: 13}, Raw: "\"LLVM intrinsic llvm.ctlz\""}},
-			{Pos: irdl.Position{Line: 950, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 950, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 950, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 950, Column: 19}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 951, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 951, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 951, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 951, Column: 19}, Name: "IntLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 952, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 952, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 952, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 952, Column: 19}, Name: "IntLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 953, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 953, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 953, Column: 17}, Name: "is_zero_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 953, Column: 33}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 905, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 905, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 905, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 905, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 905, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 905, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 905, Column: 58}, Value: "none"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 955, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 955, Column: 3}, Name: "intr.cttz", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 956, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 956, Column: 13}, Raw: "\"LLVM intrinsic llvm.cttz\""}},
-			{Pos: irdl.Position{Line: 957, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 957, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 957, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 957, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 907, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 907, Column: 3}, Name: "intr.vector.reduce.fmul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 908, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 908, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmul\""}},
+			{Pos: irdl.Position{Line: 909, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 909, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 909, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 958, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 958, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 958, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 958, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 910, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 910, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 910, Column: 15}, Name: "start_value", C: &irdl.Constraint{Pos: irdl.Position{Line: 910, Column: 28}, Name: "AnyFloat"}},
+				{Pos: irdl.Position{Line: 910, Column: 38}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 910, Column: 45}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 959, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 959, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 959, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 959, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 911, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 911, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 911, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 911, Column: 19}, Name: "AnyFloat"}},
 			}}},
-			{Pos: irdl.Position{Line: 960, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 960, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 960, Column: 17}, Name: "is_zero_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 960, Column: 33}, Name: "BoolAttr"}},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 962, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 962, Column: 3}, Name: "intr.abs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 963, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 963, Column: 13}, Raw: "\"LLVM intrinsic llvm.abs\""}},
-			{Pos: irdl.Position{Line: 964, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 964, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 964, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 964, Column: 19}, Name: "SameOperandsAndResultType"},
-			}}},
-			{Pos: irdl.Position{Line: 965, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 965, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 965, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 965, Column: 19}, Name: "IntLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 966, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 966, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 966, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 966, Column: 19}, Name: "IntLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 967, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 967, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 967, Column: 17}, Name: "is_int_min_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 967, Column: 36}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 912, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 912, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 912, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 912, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 912, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 912, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 912, Column: 58}, Value: "none"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 969, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 969, Column: 3}, Name: "intr.is.fpclass", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 970, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 970, Column: 13}, Raw: "\"LLVM intrinsic llvm.is.fpclass\""}},
-			{Pos: irdl.Position{Line: 971, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 971, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 971, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 914, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 914, Column: 3}, Name: "intr.vector.reduce.fmax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 915, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 915, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmax\""}},
+			{Pos: irdl.Position{Line: 916, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 916, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 916, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 972, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 972, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 972, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 972, Column: 19}, Name: "FloatLike"}},
+			{Pos: irdl.Position{Line: 917, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 917, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 917, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 917, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 973, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 973, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 973, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 973, Column: 19}, Name: "BoolLike"}},
+			{Pos: irdl.Position{Line: 918, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 918, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 918, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 918, Column: 19}, Name: "AnyFloat"}},
 			}}},
-			{Pos: irdl.Position{Line: 974, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 974, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 974, Column: 17}, Name: "bit", C: &irdl.Constraint{Pos: irdl.Position{Line: 974, Column: 22}, Name: "I32Attr"}},
+			{Pos: irdl.Position{Line: 919, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 919, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 919, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 919, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 919, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 919, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 919, Column: 58}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 920, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 920, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 922, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 922, Column: 3}, Name: "intr.vector.reduce.fmin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 923, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 923, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmin\""}},
+			{Pos: irdl.Position{Line: 924, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 924, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 924, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 925, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 925, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 925, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 925, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 926, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 926, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 926, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 926, Column: 19}, Name: "AnyFloat"}},
+			}}},
+			{Pos: irdl.Position{Line: 927, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 927, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 927, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 927, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 927, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 927, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 927, Column: 58}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 928, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 928, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 930, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 930, Column: 3}, Name: "intr.vector.reduce.fmaximum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 931, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 931, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fmaximum\""}},
+			{Pos: irdl.Position{Line: 932, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 932, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 932, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 933, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 933, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 933, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 933, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 934, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 934, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 934, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 934, Column: 19}, Name: "AnyFloat"}},
+			}}},
+			{Pos: irdl.Position{Line: 935, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 935, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 935, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 935, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 935, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 935, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 935, Column: 58}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 936, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 936, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 938, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 938, Column: 3}, Name: "intr.vector.reduce.fminimum", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 939, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 939, Column: 13}, Raw: "\"LLVM intrinsic llvm.vector.reduce.fminimum\""}},
+			{Pos: irdl.Position{Line: 940, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 940, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 940, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 941, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 941, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 941, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 941, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 942, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 942, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 942, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 942, Column: 19}, Name: "AnyFloat"}},
+			}}},
+			{Pos: irdl.Position{Line: 943, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 943, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 943, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 943, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 943, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 943, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 943, Column: 58}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 944, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 944, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 946, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 946, Column: 3}, Name: "intr.ctpop", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 947, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 947, Column: 13}, Raw: "\"LLVM intrinsic llvm.ctpop\""}},
+			{Pos: irdl.Position{Line: 948, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 948, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 948, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 948, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 949, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 949, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 949, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 949, Column: 19}, Name: "IntLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 950, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 950, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 950, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 950, Column: 19}, Name: "IntLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 951, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 951, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 953, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 953, Column: 3}, Name: "intr.sincos", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 954, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 954, Column: 13}, Raw: "\"LLVM intrinsic llvm.sincos\""}},
+			{Pos: irdl.Position{Line: 955, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 955, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 955, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 956, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 956, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 956, Column: 15}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 956, Column: 20}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 957, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 957, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 957, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 957, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 958, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 958, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 958, Column: 17}, Name: "fastmathFlags", C: &irdl.Constraint{Pos: irdl.Position{Line: 958, Column: 32}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 958, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 958, Column: 41}, Name: "FastmathFlags"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 958, Column: 58}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 959, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 959, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 961, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 961, Column: 3}, Name: "intr.ctlz", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 962, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 962, Column: 13}, Raw: "\"LLVM intrinsic llvm.ctlz\""}},
+			{Pos: irdl.Position{Line: 963, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 963, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 963, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 963, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 964, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 964, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 964, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 964, Column: 19}, Name: "IntLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 965, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 965, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 965, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 965, Column: 19}, Name: "IntLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 966, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 966, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 966, Column: 17}, Name: "is_zero_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 966, Column: 33}, Name: "BoolAttr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 976, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 976, Column: 3}, Name: "intr.bitreverse", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 977, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 977, Column: 13}, Raw: "\"LLVM intrinsic llvm.bitreverse\""}},
-			{Pos: irdl.Position{Line: 978, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 978, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 978, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 978, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 968, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 968, Column: 3}, Name: "intr.cttz", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 969, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 969, Column: 13}, Raw: "\"LLVM intrinsic llvm.cttz\""}},
+			{Pos: irdl.Position{Line: 970, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 970, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 970, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 970, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 979, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 979, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 979, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 979, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 971, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 971, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 971, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 971, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 980, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 980, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 980, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 980, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 972, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 972, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 972, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 972, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 981, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 981, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 973, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 973, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 973, Column: 17}, Name: "is_zero_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 973, Column: 33}, Name: "BoolAttr"}},
+			}}},
 		}}},
-		{Pos: irdl.Position{Line: 983, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 983, Column: 3}, Name: "intr.smax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 984, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 984, Column: 13}, Raw: "\"LLVM intrinsic llvm.smax\""}},
-			{Pos: irdl.Position{Line: 985, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 985, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 985, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 985, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 975, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 975, Column: 3}, Name: "intr.abs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 976, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 976, Column: 13}, Raw: "\"LLVM intrinsic llvm.abs\""}},
+			{Pos: irdl.Position{Line: 977, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 977, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 977, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 977, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 986, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 986, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 986, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 18}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 986, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 30}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 978, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 978, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 978, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 978, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 987, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 987, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 987, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 987, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 979, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 979, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 979, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 979, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 988, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 988, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 980, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 980, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 980, Column: 17}, Name: "is_int_min_poison", C: &irdl.Constraint{Pos: irdl.Position{Line: 980, Column: 36}, Name: "BoolAttr"}},
+			}}},
 		}}},
-		{Pos: irdl.Position{Line: 990, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 990, Column: 3}, Name: "intr.smin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 991, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 991, Column: 13}, Raw: "\"LLVM intrinsic llvm.smin\""}},
-			{Pos: irdl.Position{Line: 992, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 992, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 992, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 992, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 982, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 982, Column: 3}, Name: "intr.is.fpclass", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 983, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 983, Column: 13}, Raw: "\"LLVM intrinsic llvm.is.fpclass\""}},
+			{Pos: irdl.Position{Line: 984, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 984, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 984, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 993, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 993, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 993, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 993, Column: 18}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 993, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 993, Column: 30}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 985, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 985, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 985, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 985, Column: 19}, Name: "FloatLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 994, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 994, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 994, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 994, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 986, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 986, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 986, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 19}, Name: "BoolLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 995, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 995, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 987, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 987, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 987, Column: 17}, Name: "bit", C: &irdl.Constraint{Pos: irdl.Position{Line: 987, Column: 22}, Name: "I32Attr"}},
+			}}},
 		}}},
-		{Pos: irdl.Position{Line: 997, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 997, Column: 3}, Name: "intr.umax", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 998, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 998, Column: 13}, Raw: "\"LLVM intrinsic llvm.umax\""}},
-			{Pos: irdl.Position{Line: 999, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 999, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 999, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 999, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 989, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 989, Column: 3}, Name: "intr.bitreverse", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 990, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 990, Column: 13}, Raw: "\"LLVM intrinsic llvm.bitreverse\""}},
+			{Pos: irdl.Position{Line: 991, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 991, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 991, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 991, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 1000, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1000, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1000, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 1000, Column: 18}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 1000, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 1000, Column: 30}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 992, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 992, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 992, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 992, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 1001, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1001, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1001, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1001, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 993, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 993, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 993, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 993, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 1002, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1002, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 994, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 994, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 1004, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1004, Column: 3}, Name: "intr.umin", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1005, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1005, Column: 13}, Raw: "\"LLVM intrinsic llvm.umin\""}},
-			{Pos: irdl.Position{Line: 1006, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1006, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1006, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 1006, Column: 19}, Name: "SameOperandsAndResultType"},
+		{Pos: irdl.Position{Line: 996, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 996, Column: 3}, Name: "intr.smax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 997, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 997, Column: 13}, Raw: "\"LLVM intrinsic llvm.smax\""}},
+			{Pos: irdl.Position{Line: 998, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 998, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 998, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 998, Column: 19}, Name: "SameOperandsAndResultType"},
 			}}},
-			{Pos: irdl.Position{Line: 1007, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1007, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1007, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 1007, Column: 18}, Name: "IntLike"}},
-				{Pos: irdl.Position{Line: 1007, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 1007, Column: 30}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 999, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 999, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 999, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 999, Column: 18}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 999, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 999, Column: 30}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 1008, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1008, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1008, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 19}, Name: "IntLike"}},
+			{Pos: irdl.Position{Line: 1000, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1000, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1000, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1000, Column: 19}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 1009, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1009, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 1001, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1001, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 1011, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1011, Column: 3}, Name: "intr.memcpy", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1012, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1012, Column: 13}, Raw: "\"LLVM intrinsic llvm.memcpy\""}},
+		{Pos: irdl.Position{Line: 1003, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1003, Column: 3}, Name: "intr.smin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1004, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1004, Column: 13}, Raw: "\"LLVM intrinsic llvm.smin\""}},
+			{Pos: irdl.Position{Line: 1005, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1005, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1005, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 1005, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 1006, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1006, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1006, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 1006, Column: 18}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 1006, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 1006, Column: 30}, Name: "IntLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 1007, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1007, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1007, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1007, Column: 19}, Name: "IntLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 1008, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1008, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1010, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1010, Column: 3}, Name: "intr.umax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1011, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1011, Column: 13}, Raw: "\"LLVM intrinsic llvm.umax\""}},
+			{Pos: irdl.Position{Line: 1012, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1012, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1012, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 1012, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
 			{Pos: irdl.Position{Line: 1013, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1013, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1013, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1013, Column: 20}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1013, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1013, Column: 34}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1013, Column: 43}, Name: "length", C: &irdl.Constraint{Pos: irdl.Position{Line: 1013, Column: 51}, Name: "AnySignlessInteger"}},
+				{Pos: irdl.Position{Line: 1013, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 1013, Column: 18}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 1013, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 1013, Column: 30}, Name: "IntLike"}},
 			}}},
-			{Pos: irdl.Position{Line: 1014, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1014, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1014, Column: 17}, Name: "isVolatile", C: &irdl.Constraint{Pos: irdl.Position{Line: 1014, Column: 29}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 1014, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1014, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1014, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1014, Column: 19}, Name: "IntLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 1015, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1015, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1017, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1017, Column: 3}, Name: "intr.umin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1018, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1018, Column: 13}, Raw: "\"LLVM intrinsic llvm.umin\""}},
+			{Pos: irdl.Position{Line: 1019, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1019, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1019, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 1019, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 1020, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1020, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1020, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 1020, Column: 18}, Name: "IntLike"}},
+				{Pos: irdl.Position{Line: 1020, Column: 27}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 1020, Column: 30}, Name: "IntLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 1021, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1021, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1021, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1021, Column: 19}, Name: "IntLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 1022, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1022, Column: 12}, Raw: "\"`(` operands `)` attr-dict `:` functional-type(operands, results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1024, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1024, Column: 3}, Name: "intr.memcpy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1025, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1025, Column: 13}, Raw: "\"LLVM intrinsic llvm.memcpy\""}},
+			{Pos: irdl.Position{Line: 1026, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1026, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1026, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1026, Column: 20}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1026, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1026, Column: 34}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1026, Column: 43}, Name: "length", C: &irdl.Constraint{Pos: irdl.Position{Line: 1026, Column: 51}, Name: "AnySignlessInteger"}},
+			}}},
+			{Pos: irdl.Position{Line: 1027, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1027, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1027, Column: 17}, Name: "isVolatile", C: &irdl.Constraint{Pos: irdl.Position{Line: 1027, Column: 29}, Name: "BoolAttr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1016, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1016, Column: 3}, Name: "intr.memmove", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1017, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1017, Column: 13}, Raw: "\"LLVM intrinsic llvm.memmove\""}},
-			{Pos: irdl.Position{Line: 1018, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1018, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1018, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1018, Column: 20}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1018, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1018, Column: 34}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1018, Column: 43}, Name: "length", C: &irdl.Constraint{Pos: irdl.Position{Line: 1018, Column: 51}, Name: "AnySignlessInteger"}},
+		{Pos: irdl.Position{Line: 1029, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1029, Column: 3}, Name: "intr.memmove", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1030, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1030, Column: 13}, Raw: "\"LLVM intrinsic llvm.memmove\""}},
+			{Pos: irdl.Position{Line: 1031, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1031, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1031, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1031, Column: 20}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1031, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1031, Column: 34}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1031, Column: 43}, Name: "length", C: &irdl.Constraint{Pos: irdl.Position{Line: 1031, Column: 51}, Name: "AnySignlessInteger"}},
 			}}},
-			{Pos: irdl.Position{Line: 1019, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1019, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1019, Column: 17}, Name: "isVolatile", C: &irdl.Constraint{Pos: irdl.Position{Line: 1019, Column: 29}, Name: "BoolAttr"}},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 1021, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1021, Column: 3}, Name: "unreachable", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1022, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1022, Column: 13}, Raw: "\"LLVM dialect 'unreachable' operation\""}},
-			{Pos: irdl.Position{Line: 1023, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1023, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1023, Column: 13}, Name: "Terminator"},
-			}}},
-			{Pos: irdl.Position{Line: 1024, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1024, Column: 12}, Raw: "\"attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 1026, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1026, Column: 3}, Name: "intr.assume", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1027, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1027, Column: 13}, Raw: "\"LLVM intrinsic llvm.assume\""}},
-			{Pos: irdl.Position{Line: 1028, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1028, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1028, Column: 15}, Name: "cond", C: &irdl.Constraint{Pos: irdl.Position{Line: 1028, Column: 21}, Name: "I1"}},
-				{Pos: irdl.Position{Line: 1028, Column: 25}, Name: "op_bundle_operands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1028, Column: 54}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 1029, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1029, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1029, Column: 17}, Name: "op_bundle_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 1029, Column: 34}, Name: "DenseI32ArrayAttr"}},
-				{Pos: irdl.Position{Line: 1029, Column: 53}, Name: "op_bundle_tags", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1029, Column: 78}, Name: "ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 1030, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1030, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1030, Column: 12}, Kind: "printer", Func: "printAssume"},
-				{Pos: irdl.Position{Line: 1030, Column: 35}, Kind: "parser", Func: "parseAssume"},
+			{Pos: irdl.Position{Line: 1032, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1032, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1032, Column: 17}, Name: "isVolatile", C: &irdl.Constraint{Pos: irdl.Position{Line: 1032, Column: 29}, Name: "BoolAttr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1032, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1032, Column: 3}, Name: "intr.prefetch", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1033, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1033, Column: 13}, Raw: "\"LLVM intrinsic llvm.prefetch\""}},
-			{Pos: irdl.Position{Line: 1034, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1034, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1034, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1034, Column: 21}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 1034, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1034, Column: 3}, Name: "unreachable", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1035, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1035, Column: 13}, Raw: "\"LLVM dialect 'unreachable' operation\""}},
+			{Pos: irdl.Position{Line: 1036, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1036, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1036, Column: 13}, Name: "Terminator"},
 			}}},
-			{Pos: irdl.Position{Line: 1035, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1035, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1035, Column: 17}, Name: "rw", C: &irdl.Constraint{Pos: irdl.Position{Line: 1035, Column: 21}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 1035, Column: 30}, Name: "hint", C: &irdl.Constraint{Pos: irdl.Position{Line: 1035, Column: 36}, Name: "I32Attr"}},
-				{Pos: irdl.Position{Line: 1035, Column: 45}, Name: "cache", C: &irdl.Constraint{Pos: irdl.Position{Line: 1035, Column: 52}, Name: "I32Attr"}},
+			{Pos: irdl.Position{Line: 1037, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1037, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1039, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1039, Column: 3}, Name: "intr.assume", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1040, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1040, Column: 13}, Raw: "\"LLVM intrinsic llvm.assume\""}},
+			{Pos: irdl.Position{Line: 1041, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1041, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1041, Column: 15}, Name: "cond", C: &irdl.Constraint{Pos: irdl.Position{Line: 1041, Column: 21}, Name: "I1"}},
+				{Pos: irdl.Position{Line: 1041, Column: 25}, Name: "op_bundle_operands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 1041, Column: 54}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 1042, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1042, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1042, Column: 17}, Name: "op_bundle_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 1042, Column: 34}, Name: "DenseI32ArrayAttr"}},
+				{Pos: irdl.Position{Line: 1042, Column: 53}, Name: "op_bundle_tags", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1042, Column: 78}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1043, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1043, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1043, Column: 12}, Kind: "printer", Func: "printAssume"},
+				{Pos: irdl.Position{Line: 1043, Column: 35}, Kind: "parser", Func: "parseAssume"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1037, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1037, Column: 3}, Name: "intr.stacksave", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1038, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1038, Column: 13}, Raw: "\"LLVM intrinsic llvm.stacksave\""}},
-			{Pos: irdl.Position{Line: 1039, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1039, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1039, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1039, Column: 19}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 1045, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1045, Column: 3}, Name: "intr.prefetch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1046, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1046, Column: 13}, Raw: "\"LLVM intrinsic llvm.prefetch\""}},
+			{Pos: irdl.Position{Line: 1047, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1047, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1047, Column: 15}, Name: "addr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1047, Column: 21}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 1040, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1040, Column: 12}, Raw: "\"attr-dict `:` qualified(type($res))\""}},
-		}}},
-		{Pos: irdl.Position{Line: 1042, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1042, Column: 3}, Name: "intr.stackrestore", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1043, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1043, Column: 13}, Raw: "\"LLVM intrinsic llvm.stackrestore\""}},
-			{Pos: irdl.Position{Line: 1044, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1044, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1044, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1044, Column: 20}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 1045, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1045, Column: 12}, Raw: "\"$ptr attr-dict `:` qualified(type($ptr))\""}},
-		}}},
-		{Pos: irdl.Position{Line: 1047, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1047, Column: 3}, Name: "fence", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1048, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1048, Column: 13}, Raw: "\"LLVM dialect 'fence' operation\""}},
-			{Pos: irdl.Position{Line: 1049, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1049, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1049, Column: 17}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 1049, Column: 27}, Name: "AtomicOrdering"}},
-				{Pos: irdl.Position{Line: 1049, Column: 43}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1049, Column: 63}, Name: "StrAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 1050, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1050, Column: 12}, Raw: "\"(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict\""}},
-			{Pos: irdl.Position{Line: 1051, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1051, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 1051, Column: 12}, Kind: "verifier", Func: "verifyFence"},
+			{Pos: irdl.Position{Line: 1048, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1048, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1048, Column: 17}, Name: "rw", C: &irdl.Constraint{Pos: irdl.Position{Line: 1048, Column: 21}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 1048, Column: 30}, Name: "hint", C: &irdl.Constraint{Pos: irdl.Position{Line: 1048, Column: 36}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 1048, Column: 45}, Name: "cache", C: &irdl.Constraint{Pos: irdl.Position{Line: 1048, Column: 52}, Name: "I32Attr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 1053, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1053, Column: 3}, Name: "atomicrmw", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 1054, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1054, Column: 13}, Raw: "\"LLVM dialect 'atomicrmw' operation\""}},
-			{Pos: irdl.Position{Line: 1055, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1055, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 1055, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 1055, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 1055, Column: 27}, Raw: "\"val\""}},
-					{Pos: irdl.Position{Line: 1055, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 1055, Column: 34}, Raw: "\"res\""}},
+		{Pos: irdl.Position{Line: 1050, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1050, Column: 3}, Name: "intr.stacksave", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1051, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1051, Column: 13}, Raw: "\"LLVM intrinsic llvm.stacksave\""}},
+			{Pos: irdl.Position{Line: 1052, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1052, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1052, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1052, Column: 19}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 1053, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1053, Column: 12}, Raw: "\"attr-dict `:` qualified(type($res))\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1055, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1055, Column: 3}, Name: "intr.stackrestore", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1056, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1056, Column: 13}, Raw: "\"LLVM intrinsic llvm.stackrestore\""}},
+			{Pos: irdl.Position{Line: 1057, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1057, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1057, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1057, Column: 20}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 1058, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1058, Column: 12}, Raw: "\"$ptr attr-dict `:` qualified(type($ptr))\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1060, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1060, Column: 3}, Name: "fence", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1061, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1061, Column: 13}, Raw: "\"LLVM dialect 'fence' operation\""}},
+			{Pos: irdl.Position{Line: 1062, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1062, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1062, Column: 17}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 1062, Column: 27}, Name: "AtomicOrdering"}},
+				{Pos: irdl.Position{Line: 1062, Column: 43}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1062, Column: 63}, Name: "StrAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1063, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1063, Column: 12}, Raw: "\"(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict\""}},
+			{Pos: irdl.Position{Line: 1064, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 1064, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 1064, Column: 12}, Kind: "verifier", Func: "verifyFence"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 1066, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1066, Column: 3}, Name: "atomicrmw", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1067, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1067, Column: 13}, Raw: "\"LLVM dialect 'atomicrmw' operation\""}},
+			{Pos: irdl.Position{Line: 1068, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1068, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1068, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1068, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 1068, Column: 27}, Raw: "\"val\""}},
+					{Pos: irdl.Position{Line: 1068, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 1068, Column: 34}, Raw: "\"res\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 1056, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1056, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1056, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1056, Column: 20}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 1056, Column: 29}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 1056, Column: 34}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1069, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1069, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1069, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 1069, Column: 20}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 1069, Column: 29}, Name: "val", C: &irdl.Constraint{Pos: irdl.Position{Line: 1069, Column: 34}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 1057, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1057, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 1057, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1057, Column: 19}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 1070, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1070, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1070, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1070, Column: 19}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 1058, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1058, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 1058, Column: 17}, Name: "bin_op", C: &irdl.Constraint{Pos: irdl.Position{Line: 1058, Column: 25}, Name: "AtomicBinOp"}},
-				{Pos: irdl.Position{Line: 1058, Column: 38}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 1058, Column: 48}, Name: "AtomicOrdering"}},
-				{Pos: irdl.Position{Line: 1058, Column: 64}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1058, Column: 84}, Name: "StrAttr"}},
-				{Pos: irdl.Position{Line: 1059, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1059, Column: 37}, Name: "I64Attr"}},
-				{Pos: irdl.Position{Line: 1059, Column: 46}, Name: "volatile_", C: &irdl.Constraint{Pos: irdl.Position{Line: 1059, Column: 57}, Name: "UnitAttr"}},
+			{Pos: irdl.Position{Line: 1071, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1071, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1071, Column: 17}, Name: "bin_op", C: &irdl.Constraint{Pos: irdl.Position{Line: 1071, Column: 25}, Name: "AtomicBinOp"}},
+				{Pos: irdl.Position{Line: 1071, Column: 38}, Name: "ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 1071, Column: 48}, Name: "AtomicOrdering"}},
+				{Pos: irdl.Position{Line: 1071, Column: 64}, Name: "syncscope", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1071, Column: 84}, Name: "StrAttr"}},
+				{Pos: irdl.Position{Line: 1072, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 1072, Column: 37}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 1072, Column: 46}, Name: "volatile_", C: &irdl.Constraint{Pos: irdl.Position{Line: 1072, Column: 57}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 1060, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1060, Column: 12}, Raw: "\"(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:` qualified(type($ptr)) `,` type($val)\""}},
+			{Pos: irdl.Position{Line: 1073, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1073, Column: 12}, Raw: "\"(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:` qualified(type($ptr)) `,` type($val)\""}},
 		}}},
 	}},
 }}

@@ -20,7 +20,7 @@ type MaskableOpModel interface {
 
 // MaskableOp is the MaskableOpInterface of vector.transfer_read,
 // vector.transfer_write, vector.reduction, vector.multi_reduction,
-// vector.contract and vector.outerproduct.
+// vector.contract, vector.outerproduct and vector.gather.
 var MaskableOp = ir.DeclareOpInterface[MaskableOpModel]("vector.MaskableOpInterface")
 
 // MaskingOpOf returns the vector.mask that predicates op, if op is
@@ -59,6 +59,7 @@ func attachMaskableOps(ctx *ir.Context) {
 		MultiReductionOpName: sourceMaskable{},
 		ContractOpName:       contractMaskable{},
 		OuterproductOpName:   resultMaskable{},
+		GatherOpName:         gatherMaskable{},
 	}
 	for name, m := range models {
 		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
@@ -121,6 +122,24 @@ func (resultMaskable) ExpectedMaskType(op *ir.Operation) *ir.VectorType {
 		return nil
 	}
 	vt, ok := op.Result(0).Type().(*ir.VectorType)
+	if !ok {
+		return nil
+	}
+	return i1Mask(op.Context(), vt)
+}
+
+// gatherMaskable is the model of vector.gather: the mask has the shape of
+// the index vector.
+type gatherMaskable struct{}
+
+func (gatherMaskable) SupportsPassthru(*ir.Operation) bool { return false }
+
+func (gatherMaskable) ExpectedMaskType(op *ir.Operation) *ir.VectorType {
+	g, ok := AsGatherOp(op)
+	if !ok {
+		return nil
+	}
+	vt, ok := g.IndexVec().Type().(*ir.VectorType)
 	if !ok {
 		return nil
 	}

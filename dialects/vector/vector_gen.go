@@ -1188,6 +1188,161 @@ func BuildMaskedstore(b *ir.Builder, loc ir.Location, base ir.Value, indices []i
 	return MaskedstoreOp{op}
 }
 
+// GatherOpName is the name of the operation vector.gather.
+const GatherOpName = "vector.gather"
+
+// GatherOp wraps an operation vector.gather: gathers elements from memory or ranked tensor into a vector as defined by an index vector and a mask vector.
+type GatherOp struct{ *ir.Operation }
+
+// AsGatherOp returns op as a GatherOp if it is an operation vector.gather.
+func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
+	if op == nil || op.Name() != GatherOpName {
+		return GatherOp{}, false
+	}
+	return GatherOp{op}, true
+}
+
+// Base returns the operand base.
+func (op GatherOp) Base() ir.Value { return op.Operation.Operand(0) }
+
+// Indices returns the operands of the variadic group indices.
+func (op GatherOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-3]
+}
+
+// IndexVec returns the operand index_vec.
+func (op GatherOp) IndexVec() ir.Value { return op.Operation.Operand(op.NumOperands() - 3) }
+
+// Mask returns the operand mask.
+func (op GatherOp) Mask() ir.Value { return op.Operation.Operand(op.NumOperands() - 2) }
+
+// PassThru returns the operand pass_thru.
+func (op GatherOp) PassThru() ir.Value { return op.Operation.Operand(op.NumOperands() - 1) }
+
+// Result returns the result result.
+func (op GatherOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Alignment returns the property alignment, or nil when it is absent.
+func (op GatherOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
+
+// GatherOptions holds the optional operands, results and properties of
+// vector.gather for BuildGather; the zero value leaves them all absent (or at
+// their defaults).
+type GatherOptions struct {
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment ir.Attribute
+}
+
+// BuildGather creates an operation vector.gather at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GatherOp.
+func BuildGather(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, indexVec ir.Value, mask ir.Value, passThru ir.Value, resultType ir.Type, opts ...GatherOptions) GatherOp {
+	if base == nil || slices.Contains(indices, nil) || indexVec == nil || mask == nil || passThru == nil {
+		b.Errorf("building %s: a required operand or property is nil", GatherOpName)
+		return GatherOp{}
+	}
+	o := genOptions(b, GatherOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GatherOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, base)
+	st.Operands = append(st.Operands, indices...)
+	st.Operands = append(st.Operands, indexVec)
+	st.Operands = append(st.Operands, mask)
+	st.Operands = append(st.Operands, passThru)
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
+	}
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return GatherOp{op}
+}
+
+// ScatterOpName is the name of the operation vector.scatter.
+const ScatterOpName = "vector.scatter"
+
+// ScatterOp wraps an operation vector.scatter: scatters elements from a vector into memory or ranked tensor as defined by an index vector and a mask vector.
+type ScatterOp struct{ *ir.Operation }
+
+// AsScatterOp returns op as a ScatterOp if it is an operation vector.scatter.
+func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
+	if op == nil || op.Name() != ScatterOpName {
+		return ScatterOp{}, false
+	}
+	return ScatterOp{op}, true
+}
+
+// Base returns the operand base.
+func (op ScatterOp) Base() ir.Value { return op.Operation.Operand(0) }
+
+// Indices returns the operands of the variadic group indices.
+func (op ScatterOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-3]
+}
+
+// IndexVec returns the operand index_vec.
+func (op ScatterOp) IndexVec() ir.Value { return op.Operation.Operand(op.NumOperands() - 3) }
+
+// Mask returns the operand mask.
+func (op ScatterOp) Mask() ir.Value { return op.Operation.Operand(op.NumOperands() - 2) }
+
+// ValueToStore returns the operand valueToStore.
+func (op ScatterOp) ValueToStore() ir.Value { return op.Operation.Operand(op.NumOperands() - 1) }
+
+// Result returns the optional result result, or nil when it is absent.
+func (op ScatterOp) Result() ir.Value {
+	if vs := op.Operation.Results()[0 : op.Operation.NumResults()-0]; len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
+}
+
+// Alignment returns the property alignment, or nil when it is absent.
+func (op ScatterOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
+
+// ScatterOptions holds the optional operands, results and properties of
+// vector.scatter for BuildScatter; the zero value leaves them all absent (or at
+// their defaults).
+type ScatterOptions struct {
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment ir.Attribute
+	// ResultType is the type of the optional result result (nil: absent).
+	ResultType ir.Type
+}
+
+// BuildScatter creates an operation vector.scatter at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ScatterOp.
+func BuildScatter(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, indexVec ir.Value, mask ir.Value, valueToStore ir.Value, opts ...ScatterOptions) ScatterOp {
+	if base == nil || slices.Contains(indices, nil) || indexVec == nil || mask == nil || valueToStore == nil {
+		b.Errorf("building %s: a required operand or property is nil", ScatterOpName)
+		return ScatterOp{}
+	}
+	o := genOptions(b, ScatterOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ScatterOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, base)
+	st.Operands = append(st.Operands, indices...)
+	st.Operands = append(st.Operands, indexVec)
+	st.Operands = append(st.Operands, mask)
+	st.Operands = append(st.Operands, valueToStore)
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
+	}
+	if o.ResultType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.ResultType)
+	}
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return ScatterOp{op}
+}
+
 // TransferReadOpName is the name of the operation vector.transfer_read.
 const TransferReadOpName = "vector.transfer_read"
 
@@ -1898,6 +2053,14 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(func(op *ir.Operation) error { return verifyMaskedstore(MaskedstoreOp{op}) })
 	}
 	{
+		d := def("vector.gather")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyGather(GatherOp{op}) })
+	}
+	{
+		d := def("vector.scatter")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyScatter(ScatterOp{op}) })
+	}
+	{
 		d := def("vector.transfer_read")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTransferRead(TransferReadOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printTransferRead(p, TransferReadOp{op}) }
@@ -1938,6 +2101,12 @@ func registerHooks(ctx *ir.Context) {
 		for _, pat := range maskCanonicalizationPatterns() {
 			rewrite.RegisterCanonicalization("vector.mask", func() rewrite.Pattern { return pat })
 		}
+		for _, pat := range gatherCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("vector.gather", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range scatterCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("vector.scatter", func() rewrite.Pattern { return pat })
+		}
 	})
 }
 
@@ -1947,7 +2116,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xaa, 0x3b, 0xa3, 0xee, 0x66, 0x69, 0xa5, 0x41, 0xfc, 0x40, 0xdd, 0xe8, 0x8a, 0x05, 0xd0, 0x52, 0x07, 0xc7, 0xf0, 0xd4, 0x62, 0x83, 0x2b, 0x0b, 0x3d, 0xb6, 0xb5, 0xbf, 0xe9, 0x10, 0x5c, 0x77}
+var definitionsSum = [32]byte{0x4f, 0x0f, 0x57, 0x0e, 0x1d, 0x30, 0x8f, 0xdb, 0xfb, 0x4a, 0x5b, 0x4a, 0xd6, 0x9f, 0x4e, 0x8a, 0x87, 0xc4, 0xff, 0x06, 0x69, 0x26, 0x98, 0xbd, 0xd3, 0x96, 0xa2, 0x3c, 0x86, 0xbd, 0xa0, 0x7c}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 8, Column: 1}, Name: "vector", Items: []*irdl.DialectItem{
@@ -1991,590 +2160,676 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 25, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 25, Column: 40}, Name: "AnyMemRef"}},
 			{Pos: irdl.Position{Line: 25, Column: 51}, C: &irdl.Constraint{Pos: irdl.Position{Line: 25, Column: 51}, Name: "AnyTensor"}},
 		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 25, Column: 70}, Raw: "\"shaped type\""}}},
-		{Pos: irdl.Position{Line: 27, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 27, Column: 3}, Name: "broadcast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 28, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 28, Column: 13}, Raw: "\"broadcast operation\""}},
-			{Pos: irdl.Position{Line: 29, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 29, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 29, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 26, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 26, Column: 3}, Name: "TensorOrMemRef", C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 31}, Name: "AnyOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 26, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 37}, Name: "AnyTensor"}},
+			{Pos: irdl.Position{Line: 26, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 48}, Name: "AnyMemRef"}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 26, Column: 67}, Raw: "\"Tensor or MemRef of any type values\""}}},
+		{Pos: irdl.Position{Line: 27, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 27, Column: 3}, Name: "NonZeroRankVector", C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 34}, Name: "AllOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 27, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 40}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 27, Column: 51}, C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 51}, Name: "Not", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 27, Column: 55}, C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 55}, Name: "HasRank", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 27, Column: 63}, C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 63}, Name: "AnyVector"}},
+					{Pos: irdl.Position{Line: 27, Column: 74}, Int: "0"},
+				}}},
 			}}},
-			{Pos: irdl.Position{Line: 30, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 30, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 30, Column: 23}, Name: "AnyType"}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 87}, Raw: "\"vector of any type values\""}}},
+		{Pos: irdl.Position{Line: 28, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 28, Column: 3}, Name: "IntOrIndexVector", C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 33}, Name: "AllOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 28, Column: 39}, C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 39}, Name: "VectorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 28, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 48}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 28, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 54}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 28, Column: 66}, C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 66}, Name: "Index"}},
+				}}},
 			}}},
-			{Pos: irdl.Position{Line: 31, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 31, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 31, Column: 14}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 22}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 28, Column: 75}, C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 75}, Name: "Not", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 28, Column: 79}, C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 79}, Name: "HasRank", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 28, Column: 87}, C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 87}, Name: "AnyVector"}},
+					{Pos: irdl.Position{Line: 28, Column: 98}, Int: "0"},
+				}}},
 			}}},
-			{Pos: irdl.Position{Line: 32, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 32, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($vector)\""}},
-			{Pos: irdl.Position{Line: 33, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 33, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 33, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 33, Column: 22}, Kind: "folder"},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 28, Column: 111}, Raw: "\"vector of integer or index values\""}}},
+		{Pos: irdl.Position{Line: 29, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 29, Column: 3}, Name: "NonZeroRankMaskVector", C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 38}, Name: "AllOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 29, Column: 44}, C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 44}, Name: "VectorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 29, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 53}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 29, Column: 58}, C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 58}, Name: "Not", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 29, Column: 62}, C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 62}, Name: "HasRank", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 29, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 70}, Name: "AnyVector"}},
+					{Pos: irdl.Position{Line: 29, Column: 81}, Int: "0"},
+				}}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 94}, Raw: "\"vector of 1-bit signless integer values\""}}},
+		{Pos: irdl.Position{Line: 31, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 31, Column: 3}, Name: "broadcast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 32, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 32, Column: 13}, Raw: "\"broadcast operation\""}},
+			{Pos: irdl.Position{Line: 33, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 33, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 33, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 34, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 34, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 34, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 34, Column: 23}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 35, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 35, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 35, Column: 14}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 35, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 36, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 36, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($vector)\""}},
+			{Pos: irdl.Position{Line: 37, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 37, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 37, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 37, Column: 22}, Kind: "folder"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 36, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 36, Column: 3}, Name: "extract", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 37, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 13}, Raw: "\"extract operation\""}},
-			{Pos: irdl.Position{Line: 38, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 38, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 40, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 40, Column: 3}, Name: "extract", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 41, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 41, Column: 13}, Raw: "\"extract operation\""}},
+			{Pos: irdl.Position{Line: 42, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 42, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 39, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 39, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 23}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 39, Column: 34}, Name: "dynamic_position", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 61}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 43, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 23}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 43, Column: 34}, Name: "dynamic_position", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 61}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 40, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 40, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 22}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 44, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 44, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 44, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 44, Column: 22}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 41, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 41, Column: 17}, Name: "static_position", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 34}, Name: "DenseI64ArrayAttr"}},
+			{Pos: irdl.Position{Line: 45, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 45, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 45, Column: 17}, Name: "static_position", C: &irdl.Constraint{Pos: irdl.Position{Line: 45, Column: 34}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 42, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 12}, Raw: "\"$source `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) `from` type($source)\""}},
-			{Pos: irdl.Position{Line: 43, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 43, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 43, Column: 22}, Kind: "folder"},
+			{Pos: irdl.Position{Line: 46, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 46, Column: 12}, Raw: "\"$source `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) `from` type($source)\""}},
+			{Pos: irdl.Position{Line: 47, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 47, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 47, Column: 22}, Kind: "folder"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 46, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 46, Column: 3}, Name: "insert", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 47, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 47, Column: 13}, Raw: "\"insert operation\""}},
-			{Pos: irdl.Position{Line: 48, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 48, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 48, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 48, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 48, Column: 33}, Raw: "\"dest\""}},
-					{Pos: irdl.Position{Line: 48, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 48, Column: 41}, Raw: "\"result\""}},
+		{Pos: irdl.Position{Line: 50, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 50, Column: 3}, Name: "insert", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 51, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 51, Column: 13}, Raw: "\"insert operation\""}},
+			{Pos: irdl.Position{Line: 52, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 52, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 52, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 52, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 52, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 52, Column: 33}, Raw: "\"dest\""}},
+					{Pos: irdl.Position{Line: 52, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 52, Column: 41}, Raw: "\"result\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 49, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 49, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 29}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 49, Column: 38}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 44}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 49, Column: 55}, Name: "dynamic_position", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 82}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 53, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 53, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 53, Column: 29}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 53, Column: 38}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 53, Column: 44}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 53, Column: 55}, Name: "dynamic_position", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 53, Column: 82}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 50, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 50, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 22}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 54, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 54, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 54, Column: 22}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 51, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 51, Column: 17}, Name: "static_position", C: &irdl.Constraint{Pos: irdl.Position{Line: 51, Column: 34}, Name: "DenseI64ArrayAttr"}},
+			{Pos: irdl.Position{Line: 55, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 55, Column: 17}, Name: "static_position", C: &irdl.Constraint{Pos: irdl.Position{Line: 55, Column: 34}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 52, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 52, Column: 12}, Raw: "\"$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)\""}},
-			{Pos: irdl.Position{Line: 53, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 53, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 53, Column: 22}, Kind: "folder"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 56, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 56, Column: 3}, Name: "extract_strided_slice", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 57, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 57, Column: 13}, Raw: "\"extract_strided_slice operation\""}},
-			{Pos: irdl.Position{Line: 58, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 58, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 59, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 59, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 23}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 60, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 60, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 22}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 61, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 61, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 61, Column: 17}, Name: "offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 26}, Name: "I64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 61, Column: 40}, Name: "sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 47}, Name: "I64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 61, Column: 61}, Name: "strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 70}, Name: "I64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 62, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 62, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($result)\""}},
-			{Pos: irdl.Position{Line: 63, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 63, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 63, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 56, Column: 12}, Raw: "\"$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)\""}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 57, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 57, Column: 22}, Kind: "folder"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 66, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 66, Column: 3}, Name: "insert_strided_slice", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 67, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 67, Column: 13}, Raw: "\"strided_slice operation\""}},
-			{Pos: irdl.Position{Line: 68, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 68, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 68, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 68, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 68, Column: 33}, Raw: "\"dest\""}},
-					{Pos: irdl.Position{Line: 68, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 68, Column: 41}, Raw: "\"result\""}},
+		{Pos: irdl.Position{Line: 60, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 60, Column: 3}, Name: "extract_strided_slice", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 61, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 61, Column: 13}, Raw: "\"extract_strided_slice operation\""}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 62, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 63, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 63, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 63, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 63, Column: 23}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 64, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 64, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 64, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 65, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 65, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 65, Column: 17}, Name: "offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 26}, Name: "I64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 65, Column: 40}, Name: "sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 47}, Name: "I64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 65, Column: 61}, Name: "strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 70}, Name: "I64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 66, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($result)\""}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 67, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 70, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 70, Column: 3}, Name: "insert_strided_slice", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 71, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 71, Column: 13}, Raw: "\"strided_slice operation\""}},
+			{Pos: irdl.Position{Line: 72, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 72, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 72, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 72, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 72, Column: 33}, Raw: "\"dest\""}},
+					{Pos: irdl.Position{Line: 72, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 72, Column: 41}, Raw: "\"result\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 69, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 69, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 29}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 69, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 46}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 73, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 73, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 73, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 73, Column: 29}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 73, Column: 40}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 73, Column: 46}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 70, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 70, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 70, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 70, Column: 22}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 74, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 74, Column: 22}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 71, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 71, Column: 17}, Name: "offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 26}, Name: "I64ArrayAttr"}},
-				{Pos: irdl.Position{Line: 71, Column: 40}, Name: "strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 49}, Name: "I64ArrayAttr"}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 75, Column: 17}, Name: "offsets", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 26}, Name: "I64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 75, Column: 40}, Name: "strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 49}, Name: "I64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 72, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 72, Column: 12}, Raw: "\"$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)\""}},
-			{Pos: irdl.Position{Line: 73, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 73, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 73, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 76, Column: 12}, Raw: "\"$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)\""}},
+			{Pos: irdl.Position{Line: 77, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 77, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 77, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 76, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 76, Column: 3}, Name: "reduction", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 77, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 77, Column: 13}, Raw: "\"reduction operation\""}},
-			{Pos: irdl.Position{Line: 78, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 78, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 78, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 78, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 78, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 78, Column: 34}, Raw: "\"dest and acc have same type\""}},
-					{Pos: irdl.Position{Line: 78, Column: 65}, Str: &irdl.Str{Pos: irdl.Position{Line: 78, Column: 65}, Raw: "\"dest\""}},
-					{Pos: irdl.Position{Line: 78, Column: 73}, Str: &irdl.Str{Pos: irdl.Position{Line: 78, Column: 73}, Raw: "\"acc\""}},
-					{Pos: irdl.Position{Line: 78, Column: 80}, Str: &irdl.Str{Pos: irdl.Position{Line: 78, Column: 80}, Raw: "\"Self\""}},
+		{Pos: irdl.Position{Line: 80, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 80, Column: 3}, Name: "reduction", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 81, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 81, Column: 13}, Raw: "\"reduction operation\""}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 82, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 82, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 82, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 82, Column: 34}, Raw: "\"dest and acc have same type\""}},
+					{Pos: irdl.Position{Line: 82, Column: 65}, Str: &irdl.Str{Pos: irdl.Position{Line: 82, Column: 65}, Raw: "\"dest\""}},
+					{Pos: irdl.Position{Line: 82, Column: 73}, Str: &irdl.Str{Pos: irdl.Position{Line: 82, Column: 73}, Raw: "\"acc\""}},
+					{Pos: irdl.Position{Line: 82, Column: 80}, Str: &irdl.Str{Pos: irdl.Position{Line: 82, Column: 80}, Raw: "\"Self\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 79, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 79, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 79, Column: 15}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 79, Column: 23}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 79, Column: 34}, Name: "acc", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 79, Column: 48}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 83, Column: 15}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 23}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 83, Column: 34}, Name: "acc", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 48}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 80, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 80, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 80, Column: 20}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 84, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 84, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 20}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 81, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 81, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 81, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 81, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 81, Column: 32}, Name: "CombiningKind"}},
+			{Pos: irdl.Position{Line: 85, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 85, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 85, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 85, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 85, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 85, Column: 32}, Name: "CombiningKind"}},
 				}}},
-				{Pos: irdl.Position{Line: 81, Column: 48}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 81, Column: 58}, Name: "AnyAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 81, Column: 68}, Value: "#arith.fastmath<none>"}},
+				{Pos: irdl.Position{Line: 85, Column: 48}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 85, Column: 58}, Name: "AnyAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 85, Column: 68}, Value: "#arith.fastmath<none>"}},
 			}}},
-			{Pos: irdl.Position{Line: 82, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 82, Column: 12}, Raw: "\"$kind `,` $vector (`,` $acc^)? `` custom<Fastmath>($fastmath) attr-dict `:` type($vector) `into` type($dest)\""}},
-			{Pos: irdl.Position{Line: 83, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 83, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 86, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 86, Column: 12}, Raw: "\"$kind `,` $vector (`,` $acc^)? `` custom<Fastmath>($fastmath) attr-dict `:` type($vector) `into` type($dest)\""}},
+			{Pos: irdl.Position{Line: 87, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 87, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 86, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 86, Column: 3}, Name: "multi_reduction", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 87, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 87, Column: 13}, Raw: "\"Multi-dimensional reduction operation\""}},
-			{Pos: irdl.Position{Line: 88, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 88, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 88, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 88, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 88, Column: 33}, Raw: "\"acc\""}},
-					{Pos: irdl.Position{Line: 88, Column: 40}, Str: &irdl.Str{Pos: irdl.Position{Line: 88, Column: 40}, Raw: "\"dest\""}},
+		{Pos: irdl.Position{Line: 90, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 90, Column: 3}, Name: "multi_reduction", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 91, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 91, Column: 13}, Raw: "\"Multi-dimensional reduction operation\""}},
+			{Pos: irdl.Position{Line: 92, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 92, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 92, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 92, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 92, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 92, Column: 33}, Raw: "\"acc\""}},
+					{Pos: irdl.Position{Line: 92, Column: 40}, Str: &irdl.Str{Pos: irdl.Position{Line: 92, Column: 40}, Raw: "\"dest\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 89, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 89, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 89, Column: 23}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 89, Column: 34}, Name: "acc", C: &irdl.Constraint{Pos: irdl.Position{Line: 89, Column: 39}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 93, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 93, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 23}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 93, Column: 34}, Name: "acc", C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 39}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 90, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 90, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 20}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 94, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 94, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 94, Column: 20}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 91, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 91, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 91, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 32}, Name: "CombiningKind"}},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 95, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 95, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 95, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 95, Column: 32}, Name: "CombiningKind"}},
 				}}},
-				{Pos: irdl.Position{Line: 91, Column: 48}, Name: "reduction_dims", C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 64}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 95, Column: 48}, Name: "reduction_dims", C: &irdl.Constraint{Pos: irdl.Position{Line: 95, Column: 64}, Name: "DenseI64ArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 92, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 92, Column: 12}, Raw: "\"$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)\""}},
-			{Pos: irdl.Position{Line: 93, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 93, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 96, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 96, Column: 12}, Raw: "\"$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)\""}},
+			{Pos: irdl.Position{Line: 97, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 97, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 96, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 96, Column: 3}, Name: "fma", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 97, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 97, Column: 13}, Raw: "\"vector fused multiply-add\""}},
-			{Pos: irdl.Position{Line: 98, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 98, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 98, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 98, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 98, Column: 33}, Raw: "\"lhs\""}},
-					{Pos: irdl.Position{Line: 98, Column: 40}, Str: &irdl.Str{Pos: irdl.Position{Line: 98, Column: 40}, Raw: "\"rhs\""}},
-					{Pos: irdl.Position{Line: 98, Column: 47}, Str: &irdl.Str{Pos: irdl.Position{Line: 98, Column: 47}, Raw: "\"acc\""}},
-					{Pos: irdl.Position{Line: 98, Column: 54}, Str: &irdl.Str{Pos: irdl.Position{Line: 98, Column: 54}, Raw: "\"result\""}},
+		{Pos: irdl.Position{Line: 100, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 100, Column: 3}, Name: "fma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 101, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 101, Column: 13}, Raw: "\"vector fused multiply-add\""}},
+			{Pos: irdl.Position{Line: 102, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 102, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 102, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 102, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 102, Column: 33}, Raw: "\"lhs\""}},
+					{Pos: irdl.Position{Line: 102, Column: 40}, Str: &irdl.Str{Pos: irdl.Position{Line: 102, Column: 40}, Raw: "\"rhs\""}},
+					{Pos: irdl.Position{Line: 102, Column: 47}, Str: &irdl.Str{Pos: irdl.Position{Line: 102, Column: 47}, Raw: "\"acc\""}},
+					{Pos: irdl.Position{Line: 102, Column: 54}, Str: &irdl.Str{Pos: irdl.Position{Line: 102, Column: 54}, Raw: "\"result\""}},
 				}},
-				{Pos: irdl.Position{Line: 98, Column: 65}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 102, Column: 65}, Name: "Elementwise"},
 			}}},
-			{Pos: irdl.Position{Line: 99, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 99, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 20}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 99, Column: 29}, C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 29}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 103, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 103, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 20}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 103, Column: 29}, C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 29}, Name: "AnyFloat"}},
 				}}},
-				{Pos: irdl.Position{Line: 99, Column: 40}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 45}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 99, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 54}, Name: "AnyFloat"}},
+				{Pos: irdl.Position{Line: 103, Column: 40}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 45}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 103, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 54}, Name: "AnyFloat"}},
 				}}},
-				{Pos: irdl.Position{Line: 99, Column: 65}, Name: "acc", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 70}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 99, Column: 79}, C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 79}, Name: "AnyFloat"}},
-				}}},
-			}}},
-			{Pos: irdl.Position{Line: 100, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 100, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 100, Column: 22}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 100, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 100, Column: 31}, Name: "AnyFloat"}},
+				{Pos: irdl.Position{Line: 103, Column: 65}, Name: "acc", C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 70}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 103, Column: 79}, C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 79}, Name: "AnyFloat"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 101, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 101, Column: 12}, Raw: "\"$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 104, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 104, Column: 3}, Name: "shape_cast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 105, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 105, Column: 13}, Raw: "\"shape_cast casts between vector shapes\""}},
-			{Pos: irdl.Position{Line: 106, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 106, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 106, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 107, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 107, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 23}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 108, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 108, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 108, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 22}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 109, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 109, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($result)\""}},
-			{Pos: irdl.Position{Line: 110, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 110, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 110, Column: 22}, Kind: "folder"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 113, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 113, Column: 3}, Name: "mask", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 114, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 114, Column: 13}, Raw: "\"Predicates a maskable vector operation\""}},
-			{Pos: irdl.Position{Line: 115, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 115, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 115, Column: 13}, Name: "vector.MaskingOpInterface"},
-				{Pos: irdl.Position{Line: 115, Column: 40}, Name: "RecursiveMemoryEffects"},
-				{Pos: irdl.Position{Line: 115, Column: 64}, Name: "SingleBlock"},
-			}}},
-			{Pos: irdl.Position{Line: 116, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 116, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 116, Column: 15}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 116, Column: 21}, Name: "VectorMaskOfNonZeroRank"}},
-				{Pos: irdl.Position{Line: 116, Column: 46}, Name: "passthru", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 116, Column: 65}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 117, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 117, Column: 14}, Name: "results", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 32}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 118, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 118, Column: 14}, Name: "maskRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 26}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 118, Column: 38}, Int: "1"},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 104, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 104, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 104, Column: 22}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 104, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 104, Column: 31}, Name: "AnyFloat"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 119, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 119, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 119, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 119, Column: 31}, Kind: "parser"},
-				{Pos: irdl.Position{Line: 119, Column: 39}, Kind: "folder"},
-				{Pos: irdl.Position{Line: 119, Column: 47}, Kind: "canonicalizer"},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 105, Column: 12}, Raw: "\"$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 108, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 108, Column: 3}, Name: "shape_cast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 109, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 109, Column: 13}, Raw: "\"shape_cast casts between vector shapes\""}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 110, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 111, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 111, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 23}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 112, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 113, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 113, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($result)\""}},
+			{Pos: irdl.Position{Line: 114, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 114, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 114, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 114, Column: 22}, Kind: "folder"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 122, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 122, Column: 3}, Name: "transpose", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 123, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 123, Column: 13}, Raw: "\"vector transpose operation\""}},
-			{Pos: irdl.Position{Line: 124, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 124, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 124, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 117, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 117, Column: 3}, Name: "mask", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 118, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 118, Column: 13}, Raw: "\"Predicates a maskable vector operation\""}},
+			{Pos: irdl.Position{Line: 119, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 119, Column: 13}, Name: "vector.MaskingOpInterface"},
+				{Pos: irdl.Position{Line: 119, Column: 40}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 119, Column: 64}, Name: "SingleBlock"},
 			}}},
-			{Pos: irdl.Position{Line: 125, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 125, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 125, Column: 15}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 125, Column: 23}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 120, Column: 15}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 21}, Name: "VectorMaskOfNonZeroRank"}},
+				{Pos: irdl.Position{Line: 120, Column: 46}, Name: "passthru", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 65}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 126, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 126, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 126, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 22}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 121, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 121, Column: 14}, Name: "results", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 32}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 127, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 127, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 127, Column: 17}, Name: "permutation", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 30}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 128, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 128, Column: 12}, Raw: "\"$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)\""}},
-			{Pos: irdl.Position{Line: 129, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 129, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 129, Column: 22}, Kind: "folder"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 132, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 132, Column: 3}, Name: "bitcast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 133, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 13}, Raw: "\"bitcast casts between vectors\""}},
-			{Pos: irdl.Position{Line: 134, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 134, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 134, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 135, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 135, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 23}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 136, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 136, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 136, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 22}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 137, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($result)\""}},
-			{Pos: irdl.Position{Line: 138, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 138, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 138, Column: 22}, Kind: "folder"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 141, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 141, Column: 3}, Name: "type_cast", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 142, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 142, Column: 13}, Raw: "\"type_cast op converts a scalar memref to a vector memref\""}},
-			{Pos: irdl.Position{Line: 143, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 143, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 143, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 144, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 144, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 144, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 144, Column: 23}, Name: "AnyMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 145, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 145, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 22}, Name: "AnyMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 146, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 146, Column: 12}, Raw: "\"$memref attr-dict `:` type($memref) `to` type($result)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 149, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 149, Column: 3}, Name: "constant_mask", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 150, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 150, Column: 13}, Raw: "\"creates a constant vector mask\""}},
-			{Pos: irdl.Position{Line: 151, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 151, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 152, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 152, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 22}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 152, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 31}, Name: "I1"}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 122, Column: 14}, Name: "maskRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 26}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 122, Column: 38}, Int: "1"},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 153, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 153, Column: 17}, Name: "mask_dim_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 153, Column: 33}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 154, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 154, Column: 12}, Raw: "\"$mask_dim_sizes attr-dict `:` type(results)\""}},
-			{Pos: irdl.Position{Line: 155, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 155, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 123, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 123, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 123, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 123, Column: 31}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 123, Column: 39}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 123, Column: 47}, Kind: "canonicalizer"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 158, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 158, Column: 3}, Name: "create_mask", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 159, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 159, Column: 13}, Raw: "\"creates a vector mask\""}},
-			{Pos: irdl.Position{Line: 160, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 160, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 126, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 126, Column: 3}, Name: "transpose", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 127, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 13}, Raw: "\"vector transpose operation\""}},
+			{Pos: irdl.Position{Line: 128, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 128, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 161, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 161, Column: 15}, Name: "dims", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 30}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 129, Column: 15}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 23}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 162, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 162, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 22}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 162, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 31}, Name: "I1"}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 130, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 131, Column: 17}, Name: "permutation", C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 30}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 132, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 132, Column: 12}, Raw: "\"$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)\""}},
+			{Pos: irdl.Position{Line: 133, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 133, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 133, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 133, Column: 22}, Kind: "folder"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 136, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 136, Column: 3}, Name: "bitcast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 137, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 13}, Raw: "\"bitcast casts between vectors\""}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 138, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 139, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 139, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 23}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 140, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 141, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 141, Column: 12}, Raw: "\"$source attr-dict `:` type($source) `to` type($result)\""}},
+			{Pos: irdl.Position{Line: 142, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 142, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 142, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 142, Column: 22}, Kind: "folder"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 145, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 145, Column: 3}, Name: "type_cast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 146, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 146, Column: 13}, Raw: "\"type_cast op converts a scalar memref to a vector memref\""}},
+			{Pos: irdl.Position{Line: 147, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 147, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 148, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 148, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 148, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 148, Column: 23}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 149, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 149, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 149, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 149, Column: 22}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 150, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 150, Column: 12}, Raw: "\"$memref attr-dict `:` type($memref) `to` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 153, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 153, Column: 3}, Name: "constant_mask", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 154, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 154, Column: 13}, Raw: "\"creates a constant vector mask\""}},
+			{Pos: irdl.Position{Line: 155, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 155, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 156, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 156, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 156, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 156, Column: 22}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 156, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 156, Column: 31}, Name: "I1"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 163, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 163, Column: 12}, Raw: "\"$dims attr-dict `:` type(results)\""}},
-			{Pos: irdl.Position{Line: 164, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 164, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 164, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 157, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 157, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 157, Column: 17}, Name: "mask_dim_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 157, Column: 33}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 158, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 158, Column: 12}, Raw: "\"$mask_dim_sizes attr-dict `:` type(results)\""}},
+			{Pos: irdl.Position{Line: 159, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 159, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 167, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 167, Column: 3}, Name: "step", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 168, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 168, Column: 13}, Raw: "\"A linear sequence of values from 0 to N\""}},
-			{Pos: irdl.Position{Line: 169, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 169, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 162, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 162, Column: 3}, Name: "create_mask", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 163, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 163, Column: 13}, Raw: "\"creates a vector mask\""}},
+			{Pos: irdl.Position{Line: 164, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 164, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 164, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 170, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 170, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 170, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 22}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 170, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 31}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 165, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 165, Column: 15}, Name: "dims", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 165, Column: 30}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 166, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 166, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 166, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 166, Column: 22}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 166, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 166, Column: 31}, Name: "I1"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 171, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 171, Column: 12}, Raw: "\"attr-dict `:` type($result)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 174, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 174, Column: 3}, Name: "from_elements", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 175, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 175, Column: 13}, Raw: "\"operation that defines a vector from scalar elements\""}},
-			{Pos: irdl.Position{Line: 176, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 176, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 177, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 177, Column: 15}, Name: "elements", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 177, Column: 34}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 178, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 178, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 178, Column: 20}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 179, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 179, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 179, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 179, Column: 31}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 167, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 167, Column: 12}, Raw: "\"$dims attr-dict `:` type(results)\""}},
+			{Pos: irdl.Position{Line: 168, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 168, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 168, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 182, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 182, Column: 3}, Name: "load", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 183, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 183, Column: 13}, Raw: "\"reads an n-D slice of memory into an n-D vector\""}},
-			{Pos: irdl.Position{Line: 184, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 184, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 21}, Name: "AnyMemRef"}},
-				{Pos: irdl.Position{Line: 184, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 50}, Name: "Index"}},
+		{Pos: irdl.Position{Line: 171, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 171, Column: 3}, Name: "step", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 172, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 172, Column: 13}, Raw: "\"A linear sequence of values from 0 to N\""}},
+			{Pos: irdl.Position{Line: 173, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 173, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 173, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 185, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 185, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 22}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 186, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 186, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 39}, Name: "BoolAttr"}},
-				{Pos: irdl.Position{Line: 186, Column: 49}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 69}, Name: "VectorAlignmentAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 187, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 187, Column: 14}, Kind: "Read", Value: "base"},
-			}}},
-			{Pos: irdl.Position{Line: 188, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 188, Column: 12}, Kind: "verifier"},
-			}}},
-			{Pos: irdl.Position{Line: 189, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 189, Column: 12}, Raw: "\"$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 192, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 192, Column: 3}, Name: "store", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 193, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 193, Column: 13}, Raw: "\"writes an n-D vector to an n-D slice of memory\""}},
-			{Pos: irdl.Position{Line: 194, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 194, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 29}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 194, Column: 40}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 46}, Name: "AnyMemRef"}},
-				{Pos: irdl.Position{Line: 194, Column: 57}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 75}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 195, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 195, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 39}, Name: "BoolAttr"}},
-				{Pos: irdl.Position{Line: 195, Column: 49}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 69}, Name: "VectorAlignmentAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 196, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 196, Column: 14}, Kind: "Write", Value: "base"},
-			}}},
-			{Pos: irdl.Position{Line: 197, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 197, Column: 12}, Kind: "verifier"},
-			}}},
-			{Pos: irdl.Position{Line: 198, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 198, Column: 12}, Raw: "\"$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 201, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 201, Column: 3}, Name: "maskedload", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 202, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 202, Column: 13}, Raw: "\"loads elements from memory into a vector as defined by a mask vector\""}},
-			{Pos: irdl.Position{Line: 203, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 203, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 203, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 21}, Name: "AnyMemRef"}},
-				{Pos: irdl.Position{Line: 203, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 50}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 203, Column: 57}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 63}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 203, Column: 72}, C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 72}, Name: "I1"}},
-				}}},
-				{Pos: irdl.Position{Line: 203, Column: 77}, Name: "pass_thru", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 88}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 204, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 204, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 22}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 205, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 205, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 37}, Name: "VectorAlignmentAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 206, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 206, Column: 14}, Kind: "Read", Value: "base"},
-			}}},
-			{Pos: irdl.Position{Line: 207, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 207, Column: 12}, Kind: "verifier"},
-			}}},
-			{Pos: irdl.Position{Line: 208, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 208, Column: 12}, Raw: "\"$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 211, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 211, Column: 3}, Name: "maskedstore", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 212, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 212, Column: 13}, Raw: "\"stores elements from a vector into memory as defined by a mask vector\""}},
-			{Pos: irdl.Position{Line: 213, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 213, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 21}, Name: "AnyMemRef"}},
-				{Pos: irdl.Position{Line: 213, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 50}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 213, Column: 57}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 63}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 213, Column: 72}, C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 72}, Name: "I1"}},
-				}}},
-				{Pos: irdl.Position{Line: 213, Column: 77}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 91}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 214, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 214, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 37}, Name: "VectorAlignmentAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 215, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 215, Column: 14}, Kind: "Write", Value: "base"},
-			}}},
-			{Pos: irdl.Position{Line: 216, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 216, Column: 12}, Kind: "verifier"},
-			}}},
-			{Pos: irdl.Position{Line: 217, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 217, Column: 12}, Raw: "\"$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 220, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 220, Column: 3}, Name: "transfer_read", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 221, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 221, Column: 13}, Raw: "\"Reads a supervector from memory into an SSA vector value.\""}},
-			{Pos: irdl.Position{Line: 222, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 222, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 21}, Name: "ShapedMemOrTensor"}},
-				{Pos: irdl.Position{Line: 222, Column: 40}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 58}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 222, Column: 65}, Name: "padding", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 74}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 222, Column: 83}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 98}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 222, Column: 107}, C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 107}, Name: "I1"}},
+			{Pos: irdl.Position{Line: 174, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 174, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 22}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 174, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 31}, Name: "Index"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 223, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 223, Column: 14}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 223, Column: 22}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 175, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 175, Column: 12}, Raw: "\"attr-dict `:` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 178, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 178, Column: 3}, Name: "from_elements", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 179, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 179, Column: 13}, Raw: "\"operation that defines a vector from scalar elements\""}},
+			{Pos: irdl.Position{Line: 180, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 180, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 180, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 224, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 224, Column: 17}, Name: "permutation_map", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 34}, Name: "AffineMapAttr"}},
-				{Pos: irdl.Position{Line: 224, Column: 49}, Name: "in_bounds", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 60}, Name: "BoolArrayAttr"}},
+			{Pos: irdl.Position{Line: 181, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 181, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 181, Column: 15}, Name: "elements", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 181, Column: 34}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 225, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 225, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 225, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 225, Column: 31}, Kind: "parser"},
-				{Pos: irdl.Position{Line: 225, Column: 39}, Kind: "folder"},
+			{Pos: irdl.Position{Line: 182, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 182, Column: 14}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 182, Column: 20}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 183, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 183, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 183, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 183, Column: 31}, Kind: "parser"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 228, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 228, Column: 3}, Name: "transfer_write", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 229, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 229, Column: 13}, Raw: "\"The vector.transfer_write op writes a supervector to memory.\""}},
-			{Pos: irdl.Position{Line: 230, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 230, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 29}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 230, Column: 40}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 46}, Name: "ShapedMemOrTensor"}},
-				{Pos: irdl.Position{Line: 230, Column: 65}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 83}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 230, Column: 90}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 105}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 230, Column: 114}, C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 114}, Name: "I1"}},
+		{Pos: irdl.Position{Line: 186, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 186, Column: 3}, Name: "load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 187, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 187, Column: 13}, Raw: "\"reads an n-D slice of memory into an n-D vector\""}},
+			{Pos: irdl.Position{Line: 188, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 188, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 21}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 188, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 50}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 189, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 189, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 190, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 190, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 190, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 190, Column: 39}, Name: "BoolAttr"}},
+				{Pos: irdl.Position{Line: 190, Column: 49}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 190, Column: 69}, Name: "VectorAlignmentAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 191, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 191, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 191, Column: 14}, Kind: "Read", Value: "base"},
+			}}},
+			{Pos: irdl.Position{Line: 192, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 192, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 192, Column: 12}, Kind: "verifier"},
+			}}},
+			{Pos: irdl.Position{Line: 193, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 193, Column: 12}, Raw: "\"$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 196, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 196, Column: 3}, Name: "store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 197, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 197, Column: 13}, Raw: "\"writes an n-D vector to an n-D slice of memory\""}},
+			{Pos: irdl.Position{Line: 198, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 198, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 29}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 198, Column: 40}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 46}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 198, Column: 57}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 75}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 199, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 199, Column: 17}, Name: "nontemporal", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 199, Column: 39}, Name: "BoolAttr"}},
+				{Pos: irdl.Position{Line: 199, Column: 49}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 199, Column: 69}, Name: "VectorAlignmentAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 200, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 200, Column: 14}, Kind: "Write", Value: "base"},
+			}}},
+			{Pos: irdl.Position{Line: 201, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 201, Column: 12}, Kind: "verifier"},
+			}}},
+			{Pos: irdl.Position{Line: 202, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 202, Column: 12}, Raw: "\"$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 205, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 205, Column: 3}, Name: "maskedload", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 206, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 206, Column: 13}, Raw: "\"loads elements from memory into a vector as defined by a mask vector\""}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 207, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 21}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 207, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 50}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 207, Column: 57}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 63}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 207, Column: 72}, C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 72}, Name: "I1"}},
+				}}},
+				{Pos: irdl.Position{Line: 207, Column: 77}, Name: "pass_thru", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 88}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 208, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 208, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 209, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 209, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 37}, Name: "VectorAlignmentAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 210, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 210, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 210, Column: 14}, Kind: "Read", Value: "base"},
+			}}},
+			{Pos: irdl.Position{Line: 211, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 211, Column: 12}, Kind: "verifier"},
+			}}},
+			{Pos: irdl.Position{Line: 212, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 212, Column: 12}, Raw: "\"$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 215, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 215, Column: 3}, Name: "maskedstore", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 216, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 216, Column: 13}, Raw: "\"stores elements from a vector into memory as defined by a mask vector\""}},
+			{Pos: irdl.Position{Line: 217, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 217, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 217, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 21}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 217, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 50}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 217, Column: 57}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 63}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 217, Column: 72}, C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 72}, Name: "I1"}},
+				}}},
+				{Pos: irdl.Position{Line: 217, Column: 77}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 91}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 218, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 218, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 218, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 37}, Name: "VectorAlignmentAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 219, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 219, Column: 14}, Kind: "Write", Value: "base"},
+			}}},
+			{Pos: irdl.Position{Line: 220, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 220, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 220, Column: 12}, Kind: "verifier"},
+			}}},
+			{Pos: irdl.Position{Line: 221, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 221, Column: 12}, Raw: "\"$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 224, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 224, Column: 3}, Name: "gather", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 225, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 225, Column: 13}, Raw: "\"gathers elements from memory or ranked tensor into a vector as defined by an index vector and a mask vector\""}},
+			{Pos: irdl.Position{Line: 226, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 226, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 21}, Name: "TensorOrMemRef"}},
+				{Pos: irdl.Position{Line: 226, Column: 37}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 55}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 226, Column: 62}, Name: "index_vec", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 73}, Name: "IntOrIndexVector"}},
+				{Pos: irdl.Position{Line: 226, Column: 91}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 97}, Name: "NonZeroRankMaskVector"}},
+				{Pos: irdl.Position{Line: 226, Column: 120}, Name: "pass_thru", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 131}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 227, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 227, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 227, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 22}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 228, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 228, Column: 37}, Name: "VectorAlignmentAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 229, Column: 14}, Kind: "Read", Value: "base"},
+			}}},
+			{Pos: irdl.Position{Line: 230, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 230, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 230, Column: 22}, Kind: "canonicalizer"},
+			}}},
+			{Pos: irdl.Position{Line: 231, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 231, Column: 12}, Raw: "\"$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($index_vec) `,` type($mask) `,` type($pass_thru) `into` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 234, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 234, Column: 3}, Name: "scatter", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 235, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 235, Column: 13}, Raw: "\"scatters elements from a vector into memory or ranked tensor as defined by an index vector and a mask vector\""}},
+			{Pos: irdl.Position{Line: 236, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 236, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 21}, Name: "TensorOrMemRef"}},
+				{Pos: irdl.Position{Line: 236, Column: 37}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 55}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 236, Column: 62}, Name: "index_vec", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 73}, Name: "IntOrIndexVector"}},
+				{Pos: irdl.Position{Line: 236, Column: 91}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 97}, Name: "NonZeroRankMaskVector"}},
+				{Pos: irdl.Position{Line: 236, Column: 120}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 134}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 237, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 237, Column: 14}, Name: "result", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 31}, Name: "AnyRankedTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 238, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 238, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 238, Column: 17}, Name: "alignment", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 238, Column: 37}, Name: "VectorAlignmentAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 239, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 239, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 239, Column: 14}, Kind: "Write", Value: "base"},
+			}}},
+			{Pos: irdl.Position{Line: 240, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 240, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 240, Column: 22}, Kind: "canonicalizer"},
+			}}},
+			{Pos: irdl.Position{Line: 241, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 241, Column: 12}, Raw: "\"$base `[` $indices `]` `[` $index_vec `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($index_vec) `,` type($mask) `,` type($valueToStore) (`->` type($result)^)?\""}},
+		}}},
+		{Pos: irdl.Position{Line: 244, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 244, Column: 3}, Name: "transfer_read", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 245, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 245, Column: 13}, Raw: "\"Reads a supervector from memory into an SSA vector value.\""}},
+			{Pos: irdl.Position{Line: 246, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 246, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 21}, Name: "ShapedMemOrTensor"}},
+				{Pos: irdl.Position{Line: 246, Column: 40}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 58}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 246, Column: 65}, Name: "padding", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 74}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 246, Column: 83}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 98}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 246, Column: 107}, C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 107}, Name: "I1"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 231, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 231, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 231, Column: 14}, Name: "result", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 31}, Name: "AnyRankedTensor"}},
+			{Pos: irdl.Position{Line: 247, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 247, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 247, Column: 14}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 22}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 232, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 232, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 232, Column: 17}, Name: "permutation_map", C: &irdl.Constraint{Pos: irdl.Position{Line: 232, Column: 34}, Name: "AffineMapAttr"}},
-				{Pos: irdl.Position{Line: 232, Column: 49}, Name: "in_bounds", C: &irdl.Constraint{Pos: irdl.Position{Line: 232, Column: 60}, Name: "BoolArrayAttr"}},
+			{Pos: irdl.Position{Line: 248, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 248, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 248, Column: 17}, Name: "permutation_map", C: &irdl.Constraint{Pos: irdl.Position{Line: 248, Column: 34}, Name: "AffineMapAttr"}},
+				{Pos: irdl.Position{Line: 248, Column: 49}, Name: "in_bounds", C: &irdl.Constraint{Pos: irdl.Position{Line: 248, Column: 60}, Name: "BoolArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 233, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 233, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 233, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 233, Column: 31}, Kind: "parser"},
-				{Pos: irdl.Position{Line: 233, Column: 39}, Kind: "folder"},
-				{Pos: irdl.Position{Line: 233, Column: 47}, Kind: "interfaces", Func: "transferWriteInterfaces"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 236, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 236, Column: 3}, Name: "contract", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 237, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 237, Column: 13}, Raw: "\"vector contraction operation\""}},
-			{Pos: irdl.Position{Line: 238, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 238, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 238, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 239, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 239, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 239, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 239, Column: 20}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 239, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 239, Column: 36}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 239, Column: 47}, Name: "acc", C: &irdl.Constraint{Pos: irdl.Position{Line: 239, Column: 52}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 240, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 240, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 22}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 241, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 241, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 241, Column: 17}, Name: "indexing_maps", C: &irdl.Constraint{Pos: irdl.Position{Line: 241, Column: 32}, Name: "AffineMapArrayAttr"}},
-				{Pos: irdl.Position{Line: 241, Column: 52}, Name: "iterator_types", C: &irdl.Constraint{Pos: irdl.Position{Line: 241, Column: 68}, Name: "ArrayAttr"}},
-				{Pos: irdl.Position{Line: 241, Column: 79}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 241, Column: 85}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 241, Column: 94}, C: &irdl.Constraint{Pos: irdl.Position{Line: 241, Column: 94}, Name: "CombiningKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 241, Column: 111}, Value: "add"}},
-			}}},
-			{Pos: irdl.Position{Line: 242, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 242, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 242, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 242, Column: 31}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 249, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 249, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 249, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 249, Column: 31}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 249, Column: 39}, Kind: "folder"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 245, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 245, Column: 3}, Name: "outerproduct", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 246, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 246, Column: 13}, Raw: "\"vector outerproduct with optional fused add\""}},
-			{Pos: irdl.Position{Line: 247, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 247, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 247, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 252, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 252, Column: 3}, Name: "transfer_write", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 253, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 253, Column: 13}, Raw: "\"The vector.transfer_write op writes a supervector to memory.\""}},
+			{Pos: irdl.Position{Line: 254, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 254, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 29}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 254, Column: 40}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 46}, Name: "ShapedMemOrTensor"}},
+				{Pos: irdl.Position{Line: 254, Column: 65}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 83}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 254, Column: 90}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 105}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 254, Column: 114}, C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 114}, Name: "I1"}},
+				}}},
 			}}},
-			{Pos: irdl.Position{Line: 248, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 248, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 248, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 248, Column: 20}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 248, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 248, Column: 36}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 248, Column: 45}, Name: "acc", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 248, Column: 59}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 255, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 255, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 255, Column: 14}, Name: "result", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 31}, Name: "AnyRankedTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 249, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 249, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 249, Column: 22}, Name: "AnyVector"}},
+			{Pos: irdl.Position{Line: 256, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 256, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 256, Column: 17}, Name: "permutation_map", C: &irdl.Constraint{Pos: irdl.Position{Line: 256, Column: 34}, Name: "AffineMapAttr"}},
+				{Pos: irdl.Position{Line: 256, Column: 49}, Name: "in_bounds", C: &irdl.Constraint{Pos: irdl.Position{Line: 256, Column: 60}, Name: "BoolArrayAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 250, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 250, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 250, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 250, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 250, Column: 32}, Name: "CombiningKind"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 250, Column: 49}, Value: "add"}},
-			}}},
-			{Pos: irdl.Position{Line: 251, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 251, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 251, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 251, Column: 31}, Kind: "parser"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 254, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 254, Column: 3}, Name: "print", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 255, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 255, Column: 13}, Raw: "\"print operation (for testing and debugging)\""}},
-			{Pos: irdl.Position{Line: 256, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 256, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 256, Column: 15}, Name: "source", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 256, Column: 32}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 257, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 257, Column: 17}, Name: "punctuation", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 30}, Name: "EnumAttr", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 257, Column: 39}, C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 39}, Name: "PrintPunctuation"}},
-				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 257, Column: 59}, Value: "newline"}},
-				{Pos: irdl.Position{Line: 257, Column: 68}, Name: "stringLiteral", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 92}, Name: "StrAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 258, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 258, Column: 12}, Raw: "\"($source^ `:` type($source))? oilist( `str` $stringLiteral | `punctuation` $punctuation) attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 261, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 261, Column: 3}, Name: "shuffle", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 262, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 262, Column: 13}, Raw: "\"shuffle operation\""}},
-			{Pos: irdl.Position{Line: 263, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 263, Column: 13}, Name: "Pure"},
-			}}},
-			{Pos: irdl.Position{Line: 264, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 264, Column: 15}, Name: "v1", C: &irdl.Constraint{Pos: irdl.Position{Line: 264, Column: 19}, Name: "AnyVector"}},
-				{Pos: irdl.Position{Line: 264, Column: 30}, Name: "v2", C: &irdl.Constraint{Pos: irdl.Position{Line: 264, Column: 34}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 265, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 265, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 265, Column: 14}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 22}, Name: "AnyVector"}},
-			}}},
-			{Pos: irdl.Position{Line: 266, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 266, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 266, Column: 17}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 266, Column: 23}, Name: "DenseI64ArrayAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 267, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 267, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 267, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 267, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 267, Column: 31}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 257, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 257, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 257, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 257, Column: 31}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 257, Column: 39}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 257, Column: 47}, Kind: "interfaces", Func: "transferWriteInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 270, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 270, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 271, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 271, Column: 13}, Raw: "\"Terminates and yields values from vector regions.\""}},
-			{Pos: irdl.Position{Line: 272, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 272, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 272, Column: 19}, Name: "ReturnLike"},
-				{Pos: irdl.Position{Line: 272, Column: 31}, Name: "Terminator"},
+		{Pos: irdl.Position{Line: 260, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 260, Column: 3}, Name: "contract", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 261, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 13}, Raw: "\"vector contraction operation\""}},
+			{Pos: irdl.Position{Line: 262, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 262, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 273, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 273, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 273, Column: 15}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 273, Column: 32}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 263, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 263, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 20}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 263, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 36}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 263, Column: 47}, Name: "acc", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 52}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 274, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 274, Column: 12}, Raw: "\"attr-dict ($values^ `:` type($values))?\""}},
+			{Pos: irdl.Position{Line: 264, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 264, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 264, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 265, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 265, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 265, Column: 17}, Name: "indexing_maps", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 32}, Name: "AffineMapArrayAttr"}},
+				{Pos: irdl.Position{Line: 265, Column: 52}, Name: "iterator_types", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 68}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 265, Column: 79}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 85}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 265, Column: 94}, C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 94}, Name: "CombiningKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 265, Column: 111}, Value: "add"}},
+			}}},
+			{Pos: irdl.Position{Line: 266, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 266, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 266, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 266, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 266, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 269, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 269, Column: 3}, Name: "outerproduct", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 270, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 270, Column: 13}, Raw: "\"vector outerproduct with optional fused add\""}},
+			{Pos: irdl.Position{Line: 271, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 271, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 272, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 272, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 20}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 272, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 36}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 272, Column: 45}, Name: "acc", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 59}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 273, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 273, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 273, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 273, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 274, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 274, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 274, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 274, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 274, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 274, Column: 32}, Name: "CombiningKind"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 274, Column: 49}, Value: "add"}},
+			}}},
+			{Pos: irdl.Position{Line: 275, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 275, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 275, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 275, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 275, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 278, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 278, Column: 3}, Name: "print", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 279, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 279, Column: 13}, Raw: "\"print operation (for testing and debugging)\""}},
+			{Pos: irdl.Position{Line: 280, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 280, Column: 15}, Name: "source", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 281, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 281, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 281, Column: 17}, Name: "punctuation", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 30}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 281, Column: 39}, C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 39}, Name: "PrintPunctuation"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 281, Column: 59}, Value: "newline"}},
+				{Pos: irdl.Position{Line: 281, Column: 68}, Name: "stringLiteral", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 92}, Name: "StrAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 282, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 282, Column: 12}, Raw: "\"($source^ `:` type($source))? oilist( `str` $stringLiteral | `punctuation` $punctuation) attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 285, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 285, Column: 3}, Name: "shuffle", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 286, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 286, Column: 13}, Raw: "\"shuffle operation\""}},
+			{Pos: irdl.Position{Line: 287, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 287, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 287, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 288, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 288, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 288, Column: 15}, Name: "v1", C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 19}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 288, Column: 30}, Name: "v2", C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 34}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 289, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 289, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 289, Column: 14}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 290, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 290, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 290, Column: 17}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 23}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 291, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 291, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 291, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 291, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 291, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 294, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 294, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 295, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 295, Column: 13}, Raw: "\"Terminates and yields values from vector regions.\""}},
+			{Pos: irdl.Position{Line: 296, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 296, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 296, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 296, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 296, Column: 31}, Name: "Terminator"},
+			}}},
+			{Pos: irdl.Position{Line: 297, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 297, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 297, Column: 15}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 297, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 298, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 12}, Raw: "\"attr-dict ($values^ `:` type($values))?\""}},
 		}}},
 	}},
 }}

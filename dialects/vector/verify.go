@@ -676,3 +676,57 @@ func verifyMaskedstore(op MaskedstoreOp) error {
 func transferWriteInterfaces(d *ir.OpDef) {
 	ir.DestinationStyleOp.Attach(d, ir.DPSInitsFunc(func(*ir.Operation) (int, int) { return 1, 1 }))
 }
+
+// verifyGatherScatter checks vector.gather and vector.scatter (upstream's
+// GatherOp::verify and ScatterOp::verify): a memref or ranked tensor base
+// of the vector's element type, one index per base dimension, and index
+// and mask vectors of the vector's shape. what names the vector: "result"
+// or "valueToStore".
+func verifyGatherScatter(op *ir.Operation, base, indexVec, mask, vec ir.Value, numIndices int, what string) error {
+	vt, ok1 := vec.Type().(*ir.VectorType)
+	it, ok2 := indexVec.Type().(*ir.VectorType)
+	mt, ok3 := mask.Type().(*ir.VectorType)
+	if !ok1 || !ok2 || !ok3 {
+		return nil
+	}
+	var elem ir.Type
+	var rank int
+	switch bt := base.Type().(type) {
+	case *ir.MemRefType:
+		elem, rank = bt.Elem, len(bt.Shape)
+	case *ir.RankedTensorType:
+		elem, rank = bt.Elem, len(bt.Shape)
+	default:
+		return ir.OpError(op, "requires base to be a memref or ranked tensor type")
+	}
+	if vt.Elem != elem {
+		if what == "result" {
+			return ir.OpError(op, "base and result element type should match")
+		}
+		return ir.OpError(op, "base and valueToStore element type should match")
+	}
+	if numIndices != rank {
+		return ir.OpError(op, "requires "+fmt.Sprint(rank)+" indices")
+	}
+	if !slices.Equal(vt.Shape, it.Shape) {
+		return ir.OpError(op, "expected "+what+" dim to match indices dim")
+	}
+	if !slices.Equal(vt.Shape, mt.Shape) {
+		return ir.OpError(op, "expected "+what+" dim to match mask dim")
+	}
+	return nil
+}
+
+func verifyGather(op GatherOp) error {
+	if err := verifyGatherScatter(op.Operation, op.Base(), op.IndexVec(), op.Mask(), op.Result(), len(op.Indices()), "result"); err != nil {
+		return err
+	}
+	if op.PassThru().Type() != op.Result().Type() {
+		return ir.OpError(op.Operation, "expected pass_thru of same type as result type")
+	}
+	return nil
+}
+
+func verifyScatter(op ScatterOp) error {
+	return verifyGatherScatter(op.Operation, op.Base(), op.IndexVec(), op.Mask(), op.ValueToStore(), len(op.Indices()), "valueToStore")
+}

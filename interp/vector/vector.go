@@ -50,6 +50,8 @@ func Register(reg *interp.Registry) {
 	reg.Register("vector.from_elements", fromElements)
 	reg.Register("vector.maskedload", maskedLoad)
 	reg.Register("vector.maskedstore", maskedStore)
+	reg.Register("vector.gather", gather)
+	reg.Register("vector.scatter", scatter)
 	reg.Register("vector.extract_strided_slice", extractStridedSlice)
 	reg.Register("vector.insert_strided_slice", insertStridedSlice)
 	reg.Register("vector.contract", contract)

@@ -14,6 +14,7 @@ import (
 // arith dialect's operations to ctx.
 func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, arith.ConstantOpName, constant{})
+	bufferization.BufferizableOp.AttachTo(ctx, arith.IndexCastOpName, indexCast{})
 	bufferization.BufferizableOp.AttachTo(ctx, arith.SelectOpName, selectOp{})
 	bufferization.BufferDeallocationOp.AttachTo(ctx, arith.SelectOpName, selectDealloc{})
 	bufferization.BufferViewFlowOp.AttachTo(ctx, arith.SelectOpName, selectViewFlow{})
@@ -47,6 +48,74 @@ func (constant) AliasingResults(*ir.Operation, int) []int { return nil }
 // may not be written.
 func (constant) ResultWritable(*ir.Operation, int) bool { return false }
 
+// indexCast casts the elements of a tensor between index and an integer
+// type: the result is the operand's buffer viewed with the other element
+// type, with the operand buffer's layout and memory space.
+type indexCast struct{}
+
+func (indexCast) Bufferize(op *ir.Operation, s bufferization.State) error {
+	c, ok := arith.AsIndexCastOp(op)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: not an arith.index_cast")
+	}
+	src, err := s.Buffer(op, c.In())
+	if err != nil {
+		return err
+	}
+	rt, ok := c.Out().Type().(ir.ShapedType)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: an arith.index_cast of no tensor")
+	}
+	var t ir.Type
+	switch st := src.Type().(type) {
+	case *ir.MemRefType:
+		t = op.Context().MemRefType(st.Shape, rt.ElementType(), st.Layout, st.MemorySpace)
+	case *ir.UnrankedMemRefType:
+		t = op.Context().UnrankedMemRefType(rt.ElementType(), st.MemorySpace)
+	default:
+		return ir.NewError(op.Loc(), "failed to bufferize op: an arith.index_cast of no buffer")
+	}
+	b := s.Builder()
+	b.SetInsertionPoint(op)
+	r := arith.BuildIndexCast(b, op.Loc(), src, t).Out()
+	if !s.OutOfPlace(op, 0) {
+		s.SetResult(op.Result(0), r, c.In())
+		s.Erase(op)
+		return nil
+	}
+	// The analysis decided that the result may not share the operand's
+	// buffer: the result gets a new buffer, a copy of the cast one
+	// unless the result is never read or the operand's contents are
+	// undefined (upstream copies the result of such an operation, as
+	// canOmitTensorCopy allows).
+	if _, ok := c.Out().Type().(*ir.RankedTensorType); !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
+	}
+	b.SetInsertionPointAfter(r.(*ir.OpResult).Owner())
+	nb := s.Alloc(c.Out().Type(), r, nil)
+	if s.ValueRead(op.Result(0)) && !s.UndefinedContents(c.In()) {
+		memref.BuildCopy(b, op.Loc(), r, nb)
+	}
+	s.SetResult(op.Result(0), nb, nil)
+	s.Erase(op)
+	return nil
+}
+
+// EquivalentResult implements bufferization.EquivalentResult: the
+// result is the operand's whole buffer.
+func (indexCast) EquivalentResult(*ir.Operation, int) bool { return true }
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
+func (indexCast) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// BufferizesToMemoryRead implements bufferization.MemoryReader: the cast
+// reinterprets the buffer without reading it.
+func (indexCast) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
+
+// AliasingResults implements bufferization.AliasAnalysis: the result is
+// the operand's buffer.
+func (indexCast) AliasingResults(*ir.Operation, int) []int { return []int{0} }
+
 // selectOp selects between the buffers of its two tensor operands, both
 // of which its result may be: buffers of different types are cast (or
 // copied) to the fully dynamic layout first, as upstream.
@@ -58,7 +127,7 @@ func (selectOp) Bufferize(op *ir.Operation, s bufferization.State) error {
 		return ir.NewError(op.Loc(), "failed to bufferize op: not an arith.select")
 	}
 	if bufferization.IsTensor(sel.Condition().Type()) {
-		return ir.NewError(op.Loc(), "'arith.select' op only i1 condition values are supported")
+		return ir.Diagnostics{ir.OpError(op, "only i1 condition values are supported"), ir.EmitError(op, "failed to bufferize op")}
 	}
 	t, err := s.Buffer(op, sel.TrueValue())
 	if err != nil {
@@ -68,7 +137,10 @@ func (selectOp) Bufferize(op *ir.Operation, s bufferization.State) error {
 	if err != nil {
 		return err
 	}
-	// An operand the analysis decided out of place is copied first.
+	// An operand the analysis decided out of place gets a new buffer,
+	// into which its contents are copied unless they are undefined or
+	// the result is never read (upstream's canOmitTensorCopy: the select
+	// itself reads neither operand's buffer).
 	b := s.Builder()
 	for i, v := range []*ir.Value{&t, &f} {
 		if s.OutOfPlace(op, 1+i) {
@@ -77,7 +149,9 @@ func (selectOp) Bufferize(op *ir.Operation, s bufferization.State) error {
 			}
 			b.SetInsertionPoint(op)
 			nb := s.Alloc(s.TensorType(op.Operand(1+i)), *v, nil)
-			memref.BuildCopy(b, op.Loc(), *v, nb)
+			if s.ValueRead(op.Result(0)) && !s.UndefinedContents(op.Operand(1+i)) {
+				memref.BuildCopy(b, op.Loc(), *v, nb)
+			}
 			*v = nb
 		}
 	}
@@ -100,6 +174,10 @@ func (selectOp) Bufferize(op *ir.Operation, s bufferization.State) error {
 
 // BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
 func (selectOp) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// BufferizesToMemoryRead implements bufferization.MemoryReader: the
+// select reads neither buffer, it only picks one.
+func (selectOp) BufferizesToMemoryRead(*ir.Operation, int) bool { return false }
 
 // AliasingResults implements bufferization.AliasAnalysis: the result
 // may be the buffer of either value.

@@ -12,9 +12,12 @@ import (
 )
 
 // Register attaches the bufferization models of vector.transfer_read,
-// vector.transfer_write, vector.mask and vector.yield to ctx.
+// vector.transfer_write, vector.gather, vector.scatter, vector.mask and
+// vector.yield to ctx.
 func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, vector.TransferReadOpName, bufferization.Reading{BufferizableOpInterface: transferRead{}})
+	bufferization.BufferizableOp.AttachTo(ctx, vector.GatherOpName, bufferization.Reading{BufferizableOpInterface: gather{}})
+	bufferization.BufferizableOp.AttachTo(ctx, vector.ScatterOpName, bufferization.WritingInto{BufferizableOpInterface: scatter{}, Dest: 0})
 	bufferization.BufferizableOp.AttachTo(ctx, vector.TransferWriteOpName, transferWriteModel{bufferization.WritingInto{BufferizableOpInterface: transferWrite{}, Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, vector.MaskOpName, mask{})
 	bufferization.BufferizableOp.AttachTo(ctx, vector.YieldOpName, yield{})
@@ -34,6 +37,50 @@ func (transferRead) Bufferize(op *ir.Operation, s bufferization.State) error {
 	}
 	nr := rebuild(op, s, map[int]ir.Value{0: src}, op.ResultTypes())
 	ir.ReplaceAllUsesWith(op.Result(0), nr.Result(0))
+	s.Erase(op)
+	return nil
+}
+
+// gather reads the buffer of its base. As upstream, the gather on the
+// buffer is built anew, without the alignment of the one on the tensor.
+type gather struct{}
+
+func (gather) Bufferize(op *ir.Operation, s bufferization.State) error {
+	g, ok := vector.AsGatherOp(op)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: not a vector.gather")
+	}
+	base, err := s.Buffer(op, g.Base())
+	if err != nil {
+		return err
+	}
+	b := s.Builder()
+	b.SetInsertionPoint(op)
+	ng := vector.BuildGather(b, op.Loc(), base, g.Indices(), g.IndexVec(), g.Mask(), g.PassThru(), g.Result().Type())
+	ir.ReplaceAllUsesWith(g.Result(), ng.Result())
+	s.Erase(op)
+	return nil
+}
+
+// scatter writes into the buffer of its base, in place or into a copy
+// of it (a scatter writes the lanes its mask sets only). As upstream,
+// the scatter on the buffer is built anew, without the alignment of the
+// one on the tensor.
+type scatter struct{}
+
+func (scatter) Bufferize(op *ir.Operation, s bufferization.State) error {
+	sc, ok := vector.AsScatterOp(op)
+	if !ok || op.NumResults() != 1 {
+		return ir.NewError(op.Loc(), "failed to bufferize op: not a vector.scatter into a tensor")
+	}
+	dst, err := s.Writable(op, 0, !s.UndefinedContents(sc.Base()))
+	if err != nil {
+		return err
+	}
+	b := s.Builder()
+	b.SetInsertionPoint(op)
+	vector.BuildScatter(b, op.Loc(), dst, sc.Indices(), sc.IndexVec(), sc.Mask(), sc.ValueToStore())
+	s.SetResult(op.Result(0), dst, s.InPlaceAlias(sc.Base(), dst))
 	s.Erase(op)
 	return nil
 }
