@@ -8,8 +8,9 @@ import (
 )
 
 // gatherProgram exercises vectors of pointers: a GEP with a vector of
-// i32 indices (negative ones included) and one with i64 indices,
-// masked.gather with and without masked-off lanes,
+// i32 indices (negative ones included), one with a vector base and a
+// scalar index (a lane one past the end, masked off), one with i64
+// indices, masked.gather with and without masked-off lanes,
 // masked.scatter with two lanes aliasing (the later lane wins) and with
 // a masked-off lane whose pointer is out of bounds.
 const gatherProgram = `
@@ -40,7 +41,7 @@ const gatherProgram = `
     %c32 = llvm.mlir.constant(32 : i64) : i64
     %buf = llvm.call @malloc(%c32) : (i64) -> !llvm.ptr
     %init = llvm.mlir.constant(dense<[10, 11, 12, 13, 14, 15, 16, 17]> : vector<8xi32>) : vector<8xi32>
-    llvm.store %init, %buf : vector<8xi32>, !llvm.ptr
+    llvm.store %init, %buf {alignment = 4 : i64} : vector<8xi32>, !llvm.ptr
     %mid = llvm.getelementptr %buf[4] : (!llvm.ptr) -> !llvm.ptr, i32
     %idx = llvm.mlir.constant(dense<[-4, 3, 0, -1]> : vector<4xi32>) : vector<4xi32>
     %ps = llvm.getelementptr %mid[%idx] : (!llvm.ptr, vector<4xi32>) -> vector<4x!llvm.ptr>, i32
@@ -51,12 +52,17 @@ const gatherProgram = `
     %m = llvm.mlir.constant(dense<[false, true, false, true]> : vector<4xi1>) : vector<4xi1>
     %g2 = llvm.intr.masked.gather %ps, %m, %pass {alignment = 4 : i32} : (vector<4x!llvm.ptr>, vector<4xi1>, vector<4xi32>) -> vector<4xi32>
     llvm.call @pi(%g2) : (vector<4xi32>) -> ()
+    %c1 = llvm.mlir.constant(1 : i64) : i64
+    %next = llvm.getelementptr inbounds %ps[%c1] : (vector<4x!llvm.ptr>, i64) -> vector<4x!llvm.ptr>, i32
+    %m3 = llvm.mlir.constant(dense<[true, false, true, true]> : vector<4xi1>) : vector<4xi1>
+    %g3 = llvm.intr.masked.gather %next, %m3, %pass {alignment = 4 : i32} : (vector<4x!llvm.ptr>, vector<4xi1>, vector<4xi32>) -> vector<4xi32>
+    llvm.call @pi(%g3) : (vector<4xi32>) -> ()
     %sidx = llvm.mlir.constant(dense<[0, 2, 0, 9]> : vector<4xi64>) : vector<4xi64>
     %sp = llvm.getelementptr %buf[%sidx] : (!llvm.ptr, vector<4xi64>) -> vector<4x!llvm.ptr>, i32
     %sm = llvm.mlir.constant(dense<[true, true, true, false]> : vector<4xi1>) : vector<4xi1>
     %sv = llvm.mlir.constant(dense<[100, 200, 300, 400]> : vector<4xi32>) : vector<4xi32>
     llvm.intr.masked.scatter %sv, %sp, %sm {alignment = 4 : i32} : vector<4xi32>, vector<4xi1> into vector<4x!llvm.ptr>
-    %lo = llvm.load %buf : !llvm.ptr -> vector<4xi32>
+    %lo = llvm.load %buf {alignment = 4 : i64} : !llvm.ptr -> vector<4xi32>
     llvm.call @pi(%lo) : (vector<4xi32>) -> ()
     llvm.call @free(%buf) : (!llvm.ptr) -> ()
     llvm.return
@@ -65,7 +71,7 @@ const gatherProgram = `
 // TestGatherScatter runs gatherProgram with the interpreter and, where
 // it is installed, with mlir-runner.
 func TestGatherScatter(t *testing.T) {
-	const want = "10, 17, 14, 13\n-1, 17, -1, 13\n300, 11, 200, 13\n"
+	const want = "10, 17, 14, 13\n-1, 17, -1, 13\n11, -1, 15, 14\n300, 11, 200, 13\n"
 	src := "module {" + decls + gatherProgram + "\n}\n"
 	got, err := execute(t, "gather.mlir", src)
 	if err != nil {

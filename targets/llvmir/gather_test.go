@@ -14,7 +14,7 @@ import (
 	"github.com/strata-ir/strata/targets/llvmir"
 )
 
-// gatherSrc has a vector GEP, a masked gather with and without a
+// gatherSrc has vector GEPs (vector indices, a vector base), a masked gather with and without a
 // pass-through vector, and a masked scatter.
 const gatherSrc = `llvm.func @g(%base: !llvm.ptr, %idx: vector<4xi32>, %m: vector<4xi1>, %pass: vector<4xf32>, %v: vector<4xf32>) -> vector<4xf32> {
   %p = llvm.getelementptr inbounds %base[%idx] : (!llvm.ptr, vector<4xi32>) -> vector<4x!llvm.ptr>, f32
@@ -23,6 +23,10 @@ const gatherSrc = `llvm.func @g(%base: !llvm.ptr, %idx: vector<4xi32>, %m: vecto
   %g2 = llvm.intr.masked.gather %p, %m {alignment = 4 : i32} : (vector<4x!llvm.ptr>, vector<4xi1>) -> vector<4xf32>
   %s = llvm.fadd %g, %g2 : vector<4xf32>
   llvm.return %s : vector<4xf32>
+}
+llvm.func @h(%p: vector<2x!llvm.ptr>, %c: i64) -> vector<2x!llvm.ptr> {
+  %x = llvm.getelementptr %p[%c] : (vector<2x!llvm.ptr>, i64) -> vector<2x!llvm.ptr>, i32
+  llvm.return %x : vector<2x!llvm.ptr>
 }
 `
 
@@ -46,12 +50,16 @@ func TestGatherScatter(t *testing.T) {
 			"call <4 x float> @llvm.masked.gather.v4f32.v4p0f32(<4 x float*> %12, i32 4, <4 x i1> %2, <4 x float> poison)",
 			"declare <4 x float> @llvm.masked.gather.v4f32.v4p0f32(<4 x float*> %0, i32 %1, <4 x i1> %2, <4 x float> %3)",
 			"declare void @llvm.masked.scatter.v4f32.v4p0f32(<4 x float> %0, <4 x float*> %1, i32 %2, <4 x i1> %3)",
+			"%3 = bitcast <2 x i8*> %0 to <2 x i32*>",
+			"%4 = getelementptr i32, <2 x i32*> %3, i64 %1",
+			"%5 = bitcast <2 x i32*> %4 to <2 x i8*>",
 		}},
 		{true, "llc-22", []string{
 			"%6 = getelementptr inbounds float, ptr %0, <4 x i32> %1",
 			"%7 = call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> %6, i32 4, <4 x i1> %2, <4 x float> %3)",
 			"call void @llvm.masked.scatter.v4f32.v4p0(<4 x float> %4, <4 x ptr> %6, i32 8, <4 x i1> %2)",
 			"%8 = call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> %6, i32 4, <4 x i1> %2, <4 x float> poison)",
+			"%3 = getelementptr i32, <2 x ptr> %0, i64 %1",
 		}},
 	}
 	for _, tc := range tests {
