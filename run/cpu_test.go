@@ -120,6 +120,9 @@ var cpuPrograms = []struct {
 	{"run/testdata/diff/arith_expand_vector.mlir", true, true},
 	// vector.shuffle: llvm.shufflevector, element by element, row by row.
 	{"run/testdata/diff/vector_shuffle.mlir", true, true},
+	// vector.gather and vector.scatter on memrefs and tensors: vector
+	// GEPs, llvm.intr.masked.gather and llvm.intr.masked.scatter.
+	{"run/testdata/diff/vector_gather_scatter.mlir", true, true},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.
 	{"examples/matmul/matmul.mlir", true, true},
@@ -137,10 +140,11 @@ var cpuPrograms = []struct {
 }
 
 // TestCPUDifferential runs each program of cpuPrograms (1) lowered by
-// mlir-opt-22 and run by mlir-runner, (2) interpreted by strata-run, (3)
-// compiled by strata-run --engine=cpu from its source and (4) compiled by
-// strata-run --engine=cpu from mlir-opt-22's llvm dialect, and requires
-// the same output from each (heap addresses masked).
+// mlir-opt-22 and run by mlir-runner, (2) interpreted by strata-run from
+// its source and (3) from mlir-opt-22's llvm dialect, (4) compiled by
+// strata-run --engine=cpu from its source and (5) compiled by strata-run
+// --engine=cpu from mlir-opt-22's llvm dialect, and requires the same
+// output from each (heap addresses masked).
 func TestCPUDifferential(t *testing.T) {
 	cpuTools(t)
 	for _, p := range cpuPrograms {
@@ -163,6 +167,7 @@ func TestCPUDifferential(t *testing.T) {
 				}
 			}
 			check("the interpreter", file)
+			check("the interpreter on mlir-opt-22's llvm dialect", ll)
 			if p.lowers {
 				check("--engine=cpu", "--engine=cpu", file)
 			} else {

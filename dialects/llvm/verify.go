@@ -298,8 +298,12 @@ func verifyAlloca(op *ir.Operation) error {
 }
 
 func verifyGEP(op *ir.Operation) error {
-	if !isPtr(op.Operand(0).Type()) {
-		return ir.OpError(op, "operand #0 must be LLVM pointer type, but got '"+typeStr(op.Operand(0).Type())+"'")
+	base := op.Operand(0).Type()
+	if vt, ok := base.(*ir.VectorType); ok && len(vt.Shape) == 1 {
+		base = vt.Elem
+	}
+	if !isPtr(base) {
+		return ir.OpError(op, "operand #0 must be LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type, but got '"+typeStr(op.Operand(0).Type())+"'")
 	}
 	dyn := 0
 	for _, c := range i32s(op.InherentAttr("rawConstantIndices")) {

@@ -67,6 +67,8 @@ func Register(reg *interp.Registry) {
 	reg.Register("llvm.store", store)
 	reg.Register("llvm.intr.masked.load", maskedLoad)
 	reg.Register("llvm.intr.masked.store", maskedStore)
+	reg.Register("llvm.intr.masked.gather", maskedGather)
+	reg.Register("llvm.intr.masked.scatter", maskedScatter)
 	reg.Register("llvm.getelementptr", gep)
 	reg.Register("llvm.insertvalue", insertValue)
 	reg.Register("llvm.extractvalue", extractValue)

@@ -489,8 +489,11 @@ const (
 // indices (LLVM::GEPOp::kDynamicIndex).
 const dynamicIndex = math.MinInt32
 
+// gep is llvm.getelementptr. When the result is a vector of pointers,
+// each lane is the GEP of the lanes of the vector operands with the
+// scalar operands (splat to every lane), as LLVM defines vector GEPs.
 func gep(f *interp.Frame, op *ir.Operation) error {
-	base, err := f.Operand(op, 0)
+	vs, err := f.Operands(op)
 	if err != nil {
 		return err
 	}
@@ -499,8 +502,63 @@ func gep(f *interp.Frame, op *ir.Operation) error {
 	if !ok {
 		return interp.Errorf(op, "requires an 'elem_type'")
 	}
+	vt, isVec := rt.(*ir.VectorType)
+	if !isVec {
+		r, err := gepLane(op, ta.Type, rt, vs)
+		if err != nil {
+			return err
+		}
+		f.SetResult(op, 0, r)
+		return nil
+	}
+	if len(vt.Shape) != 1 || len(vt.Scalable) == 1 && vt.Scalable[0] {
+		return interp.Errorf(op, "the interpreter supports vectors of pointers of one fixed dimension only")
+	}
+	n := int(vt.Shape[0])
+	// Each vector operand as its lanes, scalar ones as nil.
+	vecs := make([][]interp.Value, len(vs))
+	for i, v := range vs {
+		if _, ok := v.Type.(*ir.VectorType); !ok {
+			continue
+		}
+		var ls []interp.Value
+		if i == 0 {
+			ls, err = pointerLanesOf(v)
+		} else {
+			ls, err = scalarLanes(v)
+		}
+		if err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		if len(ls) != n {
+			return interp.Errorf(op, fmt.Sprintf("operand %d has %d lanes, the result %d", i, len(ls), n))
+		}
+		vecs[i] = ls
+	}
+	out := make([]interp.Value, n)
+	lane := make([]interp.Value, len(vs))
+	for l := range out {
+		for i, v := range vs {
+			lane[i] = v
+			if vecs[i] != nil {
+				lane[i] = vecs[i][l]
+			}
+		}
+		if out[l], err = gepLane(op, ta.Type, vt.Elem, lane); err != nil {
+			return err
+		}
+	}
+	f.SetResult(op, 0, interp.MakeObject(rt, 0, &pointerLanes{out}))
+	return nil
+}
+
+// gepLane is the scalar GEP of getelementptr op with element type et on
+// the base pointer and dynamic indices vs: a pointer of type rt, poison
+// when an operand is or when a no-wrap flag is violated.
+func gepLane(op *ir.Operation, et, rt ir.Type, vs []interp.Value) (interp.Value, error) {
+	base := vs[0]
 	raw := interp.DenseArray(op.Attr("rawConstantIndices"))
-	dyn := op.NumOperands() - 1
+	dyn := len(vs) - 1
 	next := 1
 	indices := make([]int64, len(raw))
 	for i, c := range raw {
@@ -509,33 +567,45 @@ func gep(f *interp.Frame, op *ir.Operation) error {
 			continue
 		}
 		if next > dyn {
-			return interp.Errorf(op, "more dynamic indices expected")
+			return interp.Value{}, interp.Errorf(op, "more dynamic indices expected")
 		}
-		v, err := f.Operand(op, next)
-		if err != nil {
-			return err
-		}
+		v := vs[next]
 		next++
 		if p := poisonOf(v); p != nil {
-			f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
-			return nil
+			return interp.MakeObject(rt, 0, p), nil
 		}
 		indices[i] = v.Int()
 	}
 	if p := poisonOf(base); p != nil {
-		f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
-		return nil
+		return interp.MakeObject(rt, 0, p), nil
 	}
 	flags := intAttr(op, "noWrapFlags")
+	offset, negative, err := gepOffset(et, indices)
+	if err != nil {
+		return interp.Value{}, interp.Errorf(op, err.Error())
+	}
+	addr := base.Bits() + uint64(offset)
+	a, off := target(base)
+	switch {
+	case flags&gepNUW != 0 && negative:
+		return makePoison(rt, op, "negative offset with the nuw flag"), nil
+	case flags&gepInbounds != 0 && offset != 0 && (a == nil || off+offset < 0 || off+offset > a.size):
+		return makePoison(rt, op, "inbounds offset outside the allocation"), nil
+	}
+	return interp.MakeObject(rt, addr, a), nil
+}
+
+// gepOffset returns the byte offset of the GEP indices into element type
+// t, and whether some step of it is negative.
+func gepOffset(t ir.Type, indices []int64) (int64, bool, error) {
 	var offset int64
 	negative := false
-	t := ta.Type
 	for i, idx := range indices {
 		var step int64
 		if i == 0 {
 			es, err := sizeOf(t)
 			if err != nil {
-				return interp.Errorf(op, err.Error())
+				return 0, false, err
 			}
 			step = idx * es
 		} else {
@@ -543,22 +613,22 @@ func gep(f *interp.Frame, op *ir.Operation) error {
 			case *lt.StructType:
 				l, err := layoutOf(st)
 				if err != nil {
-					return interp.Errorf(op, err.Error())
+					return 0, false, err
 				}
 				if idx < 0 || idx >= int64(len(st.Fields)) {
-					return interp.Errorf(op, fmt.Sprintf("struct field index %d out of range", idx))
+					return 0, false, fmt.Errorf("struct field index %d out of range", idx)
 				}
 				step = l.offsets[idx]
 				t = st.Fields[idx]
 			case *lt.ArrayType:
 				es, err := sizeOf(st.Elem)
 				if err != nil {
-					return interp.Errorf(op, err.Error())
+					return 0, false, err
 				}
 				step = idx * es
 				t = st.Elem
 			default:
-				return interp.Errorf(op, "getelementptr indexes into a type that is not an aggregate")
+				return 0, false, fmt.Errorf("getelementptr indexes into a type that is not an aggregate")
 			}
 		}
 		if step < 0 {
@@ -566,18 +636,7 @@ func gep(f *interp.Frame, op *ir.Operation) error {
 		}
 		offset += step
 	}
-	addr := base.Bits() + uint64(offset)
-	a, off := target(base)
-	switch {
-	case flags&gepNUW != 0 && negative:
-		f.SetResult(op, 0, makePoison(rt, op, "negative offset with the nuw flag"))
-		return nil
-	case flags&gepInbounds != 0 && offset != 0 && (a == nil || off+offset < 0 || off+offset > a.size):
-		f.SetResult(op, 0, makePoison(rt, op, "inbounds offset outside the allocation"))
-		return nil
-	}
-	f.SetResult(op, 0, interp.MakeObject(rt, addr, a))
-	return nil
+	return offset, negative, nil
 }
 
 func positions(op *ir.Operation) []int64 { return interp.DenseArray(op.Attr("position")) }

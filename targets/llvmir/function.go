@@ -134,6 +134,25 @@ func ptrTo(b *ir.Block, p value.Value, elem types.Type) value.Value {
 	return b.NewBitCast(p, to)
 }
 
+// vectorPtrTo casts the vector of pointers p to a vector of pointers to
+// elem in the same address space, as ptrTo does for one pointer.
+func vectorPtrTo(b *ir.Block, p value.Value, elem types.Type) value.Value {
+	vt, ok := p.Type().(*types.VectorType)
+	if !ok {
+		return p
+	}
+	pt, ok := vt.ElemType.(*types.PointerType)
+	if !ok {
+		return p
+	}
+	to := types.NewPointer(elem)
+	to.AddrSpace = pt.AddrSpace
+	if to.Equal(pt) {
+		return p
+	}
+	return b.NewBitCast(p, types.NewVector(vt.Len, to))
+}
+
 func intrinsicSuffix(t types.Type) string {
 	switch x := t.(type) {
 	case *types.FloatType:
@@ -318,6 +337,48 @@ func (t *ModuleTranslation) specialIntrinsic(o *sir.Operation, b *ir.Block, ops 
 		f := t.declareIntrinsic(full, rt, ops[0].Type(), types.I32, ops[1].Type(), rt)
 		t.values[o.Result(0)] = b.NewCall(f, ops[0], align, ops[1], pass)
 		return true, nil
+	case "masked.gather", "masked.scatter":
+		// llvm.masked.gather.v4f32.v4p0f32(<4 x float*> ptrs, i32 align,
+		// <4 x i1> mask, <4 x float> passthru) and
+		// llvm.masked.scatter.v4f32.v4p0f32(<4 x float> value, <4 x
+		// float*> ptrs, i32 align, <4 x i1> mask): the vector of i8*
+		// pointers is cast to pointers to the element type.
+		a, ok := o.InherentAttr("alignment").(*sir.IntegerAttr)
+		if !ok {
+			return true, errorf(o, "expected the 'alignment' property")
+		}
+		align := constant.NewInt(types.I32, a.Int64())
+		if name == "masked.scatter" {
+			if len(ops) != 3 {
+				return true, errorf(o, "expected a value, a vector of addresses and a mask")
+			}
+			vt, ok := ops[0].Type().(*types.VectorType)
+			if !ok {
+				return true, errorf(o, "expected a vector value")
+			}
+			ptrs := vectorPtrTo(b, ops[1], vt.ElemType)
+			full := "llvm.masked.scatter." + intrinsicSuffix(vt) + "." + t.vectorPointerSuffix(ptrs.Type())
+			f := t.declareIntrinsic(full, types.Void, vt, ptrs.Type(), types.I32, ops[2].Type())
+			b.NewCall(f, ops[0], ptrs, align, ops[2])
+			return true, nil
+		}
+		rt, err := t.typ(o.Result(0).Type())
+		if err != nil {
+			return true, err
+		}
+		vt, ok := rt.(*types.VectorType)
+		if !ok || len(ops) < 2 {
+			return true, errorf(o, "expected a vector of addresses and a mask, and a vector result")
+		}
+		ptrs := vectorPtrTo(b, ops[0], vt.ElemType)
+		pass := value.Value(constant.NewPoison(rt))
+		if len(ops) > 2 {
+			pass = ops[2]
+		}
+		full := "llvm.masked.gather." + intrinsicSuffix(rt) + "." + t.vectorPointerSuffix(ptrs.Type())
+		f := t.declareIntrinsic(full, rt, ptrs.Type(), types.I32, ops[1].Type(), rt)
+		t.values[o.Result(0)] = b.NewCall(f, ptrs, align, ops[1], pass)
+		return true, nil
 	case "ctlz", "cttz", "abs", "is.fpclass":
 		// llvm.ctlz.i32(i32 x, i1 is_zero_poison), llvm.abs.i32(i32 x, i1
 		// is_int_min_poison), llvm.is.fpclass.f32(float x, i32 mask).
@@ -496,6 +557,16 @@ func (t *ModuleTranslation) pointerSuffix(pt types.Type) string {
 		return "p" + itoa(uint64(p.AddrSpace))
 	}
 	return "p" + itoa(uint64(p.AddrSpace)) + intrinsicSuffix(p.ElemType)
+}
+
+// vectorPointerSuffix is the intrinsic name suffix of a vector of
+// pointers: v4p0f32 (v4p0 with opaque pointers).
+func (t *ModuleTranslation) vectorPointerSuffix(vt types.Type) string {
+	v, ok := vt.(*types.VectorType)
+	if !ok {
+		return ""
+	}
+	return "v" + itoa(v.Len) + t.pointerSuffix(v.ElemType)
 }
 
 // declareIntrinsic declares (once) the function full.

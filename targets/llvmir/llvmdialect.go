@@ -199,7 +199,11 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 			}
 			idx = append(idx, constant.NewInt(types.I32, int64(c)))
 		}
-		inst := b.NewGetElementPtr(et, ptrTo(b, ops[0], et), idx...)
+		base := ptrTo(b, ops[0], et)
+		if _, ok := ops[0].Type().(*types.VectorType); ok {
+			base = vectorPtrTo(b, ops[0], et)
+		}
+		inst := b.NewGetElementPtr(et, base, idx...)
 		inst.InBounds = g.NoWrapFlags()&llvm.GEPNoWrapFlagsInboundsFlag != 0
 		rt, err := resType()
 		if err != nil {

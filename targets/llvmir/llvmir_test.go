@@ -70,6 +70,7 @@ var programs = []struct {
 	{"intrinsics.mlir", 0},
 	{"bits.mlir", 0},
 	{"vector.mlir", 0},
+	{"gather.mlir", 0},
 }
 
 // TestCompileAndRun translates each program of testdata, compiles it
