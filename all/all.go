@@ -36,6 +36,7 @@ import (
 	"github.com/strata-ir/strata/dialects/tensor"
 	tensorbufferize "github.com/strata-ir/strata/dialects/tensor/bufferize"
 	testdialect "github.com/strata-ir/strata/dialects/test"
+	testbufferize "github.com/strata-ir/strata/dialects/test/bufferize"
 	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/dialects/tpu"
 	"github.com/strata-ir/strata/dialects/ub"
@@ -169,6 +170,7 @@ func Register(ctx *ir.Context) {
 	memrefbufferize.Register(ctx)
 	scfbufferize.Register(ctx)
 	tensorbufferize.Register(ctx)
+	testbufferize.Register(ctx)
 	vectorbufferize.Register(ctx)
 	// External models: the lowerings of lower-affine and
 	// convert-linalg-to-loops.

@@ -23,6 +23,9 @@ type Context struct {
 	// external holds the external models attached by op name
 	// (OpInterface.AttachTo), applied when the op registers.
 	external map[string][]pendingModel
+	// typeModels holds the type interface models by type name
+	// (TypeInterface.AttachTo, Context.TypeModels).
+	typeModels map[string]*TypeModels
 
 	locMu sync.RWMutex
 	locs  map[string]map[uint64]*FileLineColLoc

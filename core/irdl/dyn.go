@@ -16,7 +16,12 @@ type DynType struct {
 	def    *symDef
 	params []any
 	body   string
+	models *ir.TypeModels
 }
+
+// TypeModels returns the type interface models attached to the type's
+// definition (ir.TypeInterface).
+func (t *DynType) TypeModels() *ir.TypeModels { return t.models }
 
 // DialectName returns the dialect namespace.
 func (t *DynType) DialectName() string { return t.def.dialect.name }
@@ -187,8 +192,9 @@ func buildType(ctx *ir.Context, d *symDef, params []any) (*DynType, error) {
 		return nil, err
 	}
 	ps := append([]any(nil), params...)
+	models := ctx.TypeModels(d.qualified)
 	return ir.InternType(ctx, "irdl:"+symKey(d, ps), func(id uint64) *DynType {
-		return &DynType{TypeStorage: ir.NewTypeStorage(id), def: d, params: ps, body: d.name + printDefBody(d, ps)}
+		return &DynType{TypeStorage: ir.NewTypeStorage(id), def: d, params: ps, body: d.name + printDefBody(d, ps), models: models}
 	}), nil
 }
 

@@ -68,9 +68,11 @@ type symDef struct {
 	dialect *dialectDef
 	isAttr  bool
 	name    string
-	summary string
-	params  []*paramDef
-	format  *defFormat
+	// qualified is `dialect.name`.
+	qualified string
+	summary   string
+	params    []*paramDef
+	format    *defFormat
 	// enum is set for the attribute of an `enum ... as attr`.
 	enum *enumDef
 }

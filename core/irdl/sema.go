@@ -281,7 +281,7 @@ func (s *sema) declareSym(d *dialectDef, pos lexer.Position, name string, isAttr
 	if !isValidMnemonic(name) {
 		s.errorf(pos, "invalid %s mnemonic '%s'", what, name)
 	}
-	sd := &symDef{dialect: d, isAttr: isAttr, name: name}
+	sd := &symDef{dialect: d, isAttr: isAttr, name: name, qualified: d.name + "." + name}
 	m[name] = sd
 	if isAttr {
 		d.attrOrder = append(d.attrOrder, sd)

@@ -652,14 +652,11 @@ func BufferizeDestinationStyle(op *ir.Operation, s State) error {
 	return nil
 }
 
-// isTensor reports whether t is a tensor type.
-func isTensor(t ir.Type) bool {
-	switch t.(type) {
-	case *ir.RankedTensorType, *ir.UnrankedTensorType:
-		return true
-	}
-	return false
-}
+// isTensor reports whether t is tensor-like: a builtin tensor type or a
+// dialect type with a TensorLikeType model.
+func isTensor(t ir.Type) bool { return IsTensorLike(t) }
 
-// IsTensor reports whether t is a ranked or unranked tensor type.
-func IsTensor(t ir.Type) bool { return isTensor(t) }
+// IsTensor reports whether t is tensor-like: a ranked or unranked tensor
+// type, or a dialect type with a TensorLikeType model, whose values
+// one-shot-bufferize gives buffers.
+func IsTensor(t ir.Type) bool { return IsTensorLike(t) }

@@ -124,19 +124,10 @@ func verifyAllocTensor(op *ir.Operation) error {
 	return nil
 }
 
-// verifyTensorBuffer checks that a tensor type and a buffer type have the
-// same shape and element type.
+// verifyTensorBuffer checks that a buffer of type buffer may hold a value
+// of type tensor.
 func verifyTensorBuffer(op *ir.Operation, tensor, buffer ir.Type) error {
-	ts, tr := shapeOf(tensor)
-	bs, br := shapeOf(buffer)
-	ok := tr == br && len(ts) == len(bs)
-	for i := 0; ok && i < len(ts); i++ {
-		ok = ts[i] == bs[i]
-	}
-	if ok {
-		ok = tensor.(ir.ShapedType).ElementType() == buffer.(ir.ShapedType).ElementType()
-	}
-	if !ok {
+	if !compatibleBufferType(tensor, buffer) {
 		return ir.OpError(op, "failed to verify that specified tensor and buffer types match")
 	}
 	return nil

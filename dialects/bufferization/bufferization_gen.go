@@ -526,146 +526,144 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xd0, 0xf1, 0xa9, 0x63, 0x46, 0x04, 0xfb, 0x66, 0x9a, 0x47, 0xb2, 0xc1, 0xc1, 0x62, 0x82, 0xb6, 0xb3, 0x8b, 0xa5, 0xab, 0xcf, 0x31, 0xe2, 0x12, 0xb7, 0x8e, 0x8a, 0x7d, 0x69, 0xfa, 0xdc, 0x65}
+var definitionsSum = [32]byte{0xf8, 0x28, 0x86, 0x43, 0x2f, 0xf5, 0x00, 0x30, 0x37, 0xa5, 0xa4, 0xc8, 0xe0, 0xd7, 0xd6, 0xfa, 0x11, 0xd9, 0x6f, 0xb5, 0x8e, 0x90, 0xef, 0x8e, 0xf2, 0x51, 0x4b, 0x19, 0xd9, 0x77, 0x91, 0x8a}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "bufferization", Items: []*irdl.DialectItem{
 		{Pos: irdl.Position{Line: 8, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 8, Column: 11}, Raw: "\"Bufferization dialect\""}},
 		{Pos: irdl.Position{Line: 10, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 10, Column: 3}, Name: "RankedOrUnrankedMemRef", C: &irdl.Constraint{Pos: irdl.Position{Line: 10, Column: 39}, Name: "AnyMemRef"}, Summary: &irdl.Str{Pos: irdl.Position{Line: 11, Column: 15}, Raw: "\"ranked or unranked memref of any type values\""}}},
-		{Pos: irdl.Position{Line: 12, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 12, Column: 3}, Name: "BufferLike", C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 27}, Name: "AnyMemRef"}, Summary: &irdl.Str{Pos: irdl.Position{Line: 13, Column: 15}, Raw: "\"BufferLikeType instance\""}}},
-		{Pos: irdl.Position{Line: 14, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 14, Column: 3}, Name: "TensorLike", C: &irdl.Constraint{Pos: irdl.Position{Line: 14, Column: 27}, Name: "AnyTensor"}, Summary: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 15}, Raw: "\"TensorLikeType instance\""}}},
-		{Pos: irdl.Position{Line: 17, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 17, Column: 3}, Name: "alloc_tensor", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 18, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 18, Column: 13}, Raw: "\"allocate buffer for a tensor\""}},
-			{Pos: irdl.Position{Line: 19, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 19, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 19, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 19, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 19, Column: 28}, Raw: "\"copy and result types match\""}},
-					{Pos: irdl.Position{Line: 19, Column: 59}, Str: &irdl.Str{Pos: irdl.Position{Line: 19, Column: 59}, Raw: "\"result\""}},
-					{Pos: irdl.Position{Line: 19, Column: 69}, Str: &irdl.Str{Pos: irdl.Position{Line: 19, Column: 69}, Raw: "\"copy\""}},
-					{Pos: irdl.Position{Line: 19, Column: 77}, Str: &irdl.Str{Pos: irdl.Position{Line: 19, Column: 77}, Raw: "\"Self\""}},
+		{Pos: irdl.Position{Line: 13, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 13, Column: 3}, Name: "alloc_tensor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 14, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 14, Column: 13}, Raw: "\"allocate buffer for a tensor\""}},
+			{Pos: irdl.Position{Line: 15, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 15, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 15, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 15, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 28}, Raw: "\"copy and result types match\""}},
+					{Pos: irdl.Position{Line: 15, Column: 59}, Str: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 59}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 15, Column: 69}, Str: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 69}, Raw: "\"copy\""}},
+					{Pos: irdl.Position{Line: 15, Column: 77}, Str: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 77}, Raw: "\"Self\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 20, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 20, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 20, Column: 15}, Name: "dynamic_sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 39}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 20, Column: 46}, Name: "copy", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 61}, Name: "AnyTensor"}},
-				{Pos: irdl.Position{Line: 20, Column: 72}, Name: "size_hint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 92}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 16, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 16, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 16, Column: 15}, Name: "dynamic_sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 39}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 16, Column: 46}, Name: "copy", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 61}, Name: "AnyTensor"}},
+				{Pos: irdl.Position{Line: 16, Column: 72}, Name: "size_hint", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 92}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 21, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 21, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 21, Column: 17}, Name: "memory_space", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 40}, Name: "AnyAttr"}},
+			{Pos: irdl.Position{Line: 17, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 17, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 17, Column: 17}, Name: "memory_space", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 17, Column: 40}, Name: "AnyAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 22, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 22, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 22, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 22, Column: 22}, Name: "AnyTensor"}},
+			{Pos: irdl.Position{Line: 18, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 18, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 18, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 18, Column: 22}, Name: "AnyTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 23, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 23, Column: 12}, Raw: "\"`(` $dynamic_sizes `)` (`copy` `(` $copy^ `)`)? (`size_hint` `` `=` `` $size_hint^)? attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 24, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 24, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 24, Column: 12}, Kind: "verifier", Func: "verifyAllocTensor"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 27, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 27, Column: 3}, Name: "clone", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 28, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 28, Column: 13}, Raw: "\"clone a memref\""}},
-			{Pos: irdl.Position{Line: 29, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 29, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 29, Column: 13}, Name: "MemoryEffects"},
-			}}},
-			{Pos: irdl.Position{Line: 30, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 30, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 30, Column: 22}, Name: "RankedOrUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 31, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 31, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 31, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 22}, Name: "RankedOrUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 32, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 32, Column: 14}, Kind: "Read", Value: "input"},
-				{Pos: irdl.Position{Line: 32, Column: 27}, Kind: "Allocate", Value: "output"},
-			}}},
-			{Pos: irdl.Position{Line: 33, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 33, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `to` type($output)\""}},
-			{Pos: irdl.Position{Line: 34, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 34, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 34, Column: 12}, Kind: "folder", Func: "foldClone"},
-				{Pos: irdl.Position{Line: 34, Column: 32}, Kind: "canonicalizer"},
+			{Pos: irdl.Position{Line: 19, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 19, Column: 12}, Raw: "\"`(` $dynamic_sizes `)` (`copy` `(` $copy^ `)`)? (`size_hint` `` `=` `` $size_hint^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 20, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 20, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 20, Column: 12}, Kind: "verifier", Func: "verifyAllocTensor"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 37, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 37, Column: 3}, Name: "materialize_in_destination", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 38, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 38, Column: 13}, Raw: "\"copy a tensor\""}},
-			{Pos: irdl.Position{Line: 39, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 39, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 23}, Name: "AnyTensor"}},
-				{Pos: irdl.Position{Line: 39, Column: 34}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 40}, Name: "AnyShaped"}},
+		{Pos: irdl.Position{Line: 23, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 23, Column: 3}, Name: "clone", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 24, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 24, Column: 13}, Raw: "\"clone a memref\""}},
+			{Pos: irdl.Position{Line: 25, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 25, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 25, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 40, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 40, Column: 17}, Name: "restrict", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 27}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 40, Column: 37}, Name: "writable", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 47}, Name: "UnitAttr"}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 26, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 22}, Name: "RankedOrUnrankedMemRef"}},
 			}}},
-			{Pos: irdl.Position{Line: 41, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 41, Column: 14}, Name: "result", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 31}, Name: "AnyTensor"}},
+			{Pos: irdl.Position{Line: 27, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 27, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 27, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 22}, Name: "RankedOrUnrankedMemRef"}},
 			}}},
-			{Pos: irdl.Position{Line: 42, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 12}, Raw: "\"$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict `:` functional-type(operands, results)\""}},
-			{Pos: irdl.Position{Line: 43, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 43, Column: 12}, Kind: "verifier", Func: "verifyMaterialize"},
+			{Pos: irdl.Position{Line: 28, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 28, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 28, Column: 14}, Kind: "Read", Value: "input"},
+				{Pos: irdl.Position{Line: 28, Column: 27}, Kind: "Allocate", Value: "output"},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 46, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 46, Column: 3}, Name: "dealloc_tensor", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 47, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 47, Column: 13}, Raw: "\"release underlying storage format of given tensor\""}},
-			{Pos: irdl.Position{Line: 48, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 48, Column: 15}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 48, Column: 23}, Name: "AnyTensor"}},
-			}}},
-			{Pos: irdl.Position{Line: 49, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 49, Column: 12}, Raw: "\"$tensor attr-dict `:` type($tensor)\""}},
-		}}},
-		{Pos: irdl.Position{Line: 52, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 52, Column: 3}, Name: "to_tensor", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 53, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 53, Column: 13}, Raw: "\"create a buffer-like type from a tensor-like type\""}},
-			{Pos: irdl.Position{Line: 54, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 54, Column: 13}, Name: "MemoryEffects"},
-			}}},
-			{Pos: irdl.Position{Line: 55, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 55, Column: 15}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 55, Column: 23}, Name: "BufferLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 56, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 56, Column: 17}, Name: "restrict", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 27}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 56, Column: 37}, Name: "writable", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 47}, Name: "UnitAttr"}},
-			}}},
-			{Pos: irdl.Position{Line: 57, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 57, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 22}, Name: "TensorLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 58, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 58, Column: 14}, Kind: "Read", Value: "buffer"},
-			}}},
-			{Pos: irdl.Position{Line: 59, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 59, Column: 12}, Raw: "\"$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)\""}},
-			{Pos: irdl.Position{Line: 60, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 60, Column: 12}, Kind: "verifier", Func: "verifyToTensor"},
-				{Pos: irdl.Position{Line: 60, Column: 39}, Kind: "folder", Func: "foldToTensor"},
-				{Pos: irdl.Position{Line: 60, Column: 62}, Kind: "canonicalizer"},
+			{Pos: irdl.Position{Line: 29, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `to` type($output)\""}},
+			{Pos: irdl.Position{Line: 30, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 30, Column: 12}, Kind: "folder", Func: "foldClone"},
+				{Pos: irdl.Position{Line: 30, Column: 32}, Kind: "canonicalizer"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 63, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 63, Column: 3}, Name: "to_buffer", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 64, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 64, Column: 13}, Raw: "\"cast a tensor-like type to buffer-like type\""}},
-			{Pos: irdl.Position{Line: 65, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 65, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 65, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 33, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 33, Column: 3}, Name: "materialize_in_destination", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 34, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 34, Column: 13}, Raw: "\"copy a tensor\""}},
+			{Pos: irdl.Position{Line: 35, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 35, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 35, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 35, Column: 23}, Name: "AnyTensor"}},
+				{Pos: irdl.Position{Line: 35, Column: 34}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 35, Column: 40}, Name: "AnyShaped"}},
 			}}},
-			{Pos: irdl.Position{Line: 66, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 66, Column: 15}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 66, Column: 23}, Name: "TensorLike"}},
+			{Pos: irdl.Position{Line: 36, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 36, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 36, Column: 17}, Name: "restrict", C: &irdl.Constraint{Pos: irdl.Position{Line: 36, Column: 27}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 36, Column: 37}, Name: "writable", C: &irdl.Constraint{Pos: irdl.Position{Line: 36, Column: 47}, Name: "UnitAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 67, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 67, Column: 17}, Name: "read_only", C: &irdl.Constraint{Pos: irdl.Position{Line: 67, Column: 28}, Name: "UnitAttr"}},
+			{Pos: irdl.Position{Line: 37, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 37, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 37, Column: 14}, Name: "result", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 37, Column: 31}, Name: "AnyTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 68, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 68, Column: 14}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 22}, Name: "BufferLike"}},
-			}}},
-			{Pos: irdl.Position{Line: 69, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 69, Column: 12}, Raw: "\"$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)\""}},
-			{Pos: irdl.Position{Line: 70, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 70, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 70, Column: 12}, Kind: "verifier", Func: "verifyToBuffer"},
-				{Pos: irdl.Position{Line: 70, Column: 39}, Kind: "canonicalizer"},
+			{Pos: irdl.Position{Line: 38, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 38, Column: 12}, Raw: "\"$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 39, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 39, Column: 12}, Kind: "verifier", Func: "verifyMaterialize"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 73, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 73, Column: 3}, Name: "dealloc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 74, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 74, Column: 13}, Raw: "\"deallocates the given memrefs if no alias is retained\""}},
-			{Pos: irdl.Position{Line: 75, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 75, Column: 15}, Name: "memrefs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 33}, Name: "RankedOrUnrankedMemRef"}},
-				{Pos: irdl.Position{Line: 75, Column: 57}, Name: "conditions", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 78}, Name: "I1"}},
-				{Pos: irdl.Position{Line: 75, Column: 82}, Name: "retained", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 101}, Name: "RankedOrUnrankedMemRef"}},
+		{Pos: irdl.Position{Line: 42, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 42, Column: 3}, Name: "dealloc_tensor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 43, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 43, Column: 13}, Raw: "\"release underlying storage format of given tensor\""}},
+			{Pos: irdl.Position{Line: 44, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 44, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 44, Column: 15}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 44, Column: 23}, Name: "AnyTensor"}},
 			}}},
-			{Pos: irdl.Position{Line: 76, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 76, Column: 14}, Name: "updatedConditions", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 42}, Name: "I1"}},
+			{Pos: irdl.Position{Line: 45, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 45, Column: 12}, Raw: "\"$tensor attr-dict `:` type($tensor)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 48, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 48, Column: 3}, Name: "to_tensor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 49, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 49, Column: 13}, Raw: "\"create a buffer-like type from a tensor-like type\""}},
+			{Pos: irdl.Position{Line: 50, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 50, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 77, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 77, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 77, Column: 12}, Kind: "verifier", Func: "verifyDealloc"},
-				{Pos: irdl.Position{Line: 77, Column: 38}, Kind: "printer", Func: "printDealloc"},
-				{Pos: irdl.Position{Line: 77, Column: 62}, Kind: "parser", Func: "parseDealloc"},
-				{Pos: irdl.Position{Line: 77, Column: 85}, Kind: "canonicalizer"},
+			{Pos: irdl.Position{Line: 51, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 51, Column: 15}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 51, Column: 23}, Name: "BufferLikeType"}},
+			}}},
+			{Pos: irdl.Position{Line: 52, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 52, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 52, Column: 17}, Name: "restrict", C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 27}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 52, Column: 37}, Name: "writable", C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 47}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 53, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 53, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 53, Column: 22}, Name: "TensorLikeType"}},
+			}}},
+			{Pos: irdl.Position{Line: 54, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 54, Column: 14}, Kind: "Read", Value: "buffer"},
+			}}},
+			{Pos: irdl.Position{Line: 55, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 55, Column: 12}, Raw: "\"$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)\""}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 56, Column: 12}, Kind: "verifier", Func: "verifyToTensor"},
+				{Pos: irdl.Position{Line: 56, Column: 39}, Kind: "folder", Func: "foldToTensor"},
+				{Pos: irdl.Position{Line: 56, Column: 62}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 59, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 59, Column: 3}, Name: "to_buffer", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 60, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 60, Column: 13}, Raw: "\"cast a tensor-like type to buffer-like type\""}},
+			{Pos: irdl.Position{Line: 61, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 61, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 61, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 62, Column: 15}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 23}, Name: "TensorLikeType"}},
+			}}},
+			{Pos: irdl.Position{Line: 63, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 63, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 63, Column: 17}, Name: "read_only", C: &irdl.Constraint{Pos: irdl.Position{Line: 63, Column: 28}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 64, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 64, Column: 14}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 64, Column: 22}, Name: "BufferLikeType"}},
+			}}},
+			{Pos: irdl.Position{Line: 65, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 65, Column: 12}, Raw: "\"$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)\""}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 66, Column: 12}, Kind: "verifier", Func: "verifyToBuffer"},
+				{Pos: irdl.Position{Line: 66, Column: 39}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 69, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 69, Column: 3}, Name: "dealloc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 70, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 70, Column: 13}, Raw: "\"deallocates the given memrefs if no alias is retained\""}},
+			{Pos: irdl.Position{Line: 71, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 71, Column: 15}, Name: "memrefs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 33}, Name: "RankedOrUnrankedMemRef"}},
+				{Pos: irdl.Position{Line: 71, Column: 57}, Name: "conditions", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 78}, Name: "I1"}},
+				{Pos: irdl.Position{Line: 71, Column: 82}, Name: "retained", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 101}, Name: "RankedOrUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 72, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 72, Column: 14}, Name: "updatedConditions", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 72, Column: 42}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 73, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 73, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 73, Column: 12}, Kind: "verifier", Func: "verifyDealloc"},
+				{Pos: irdl.Position{Line: 73, Column: 38}, Kind: "printer", Func: "printDealloc"},
+				{Pos: irdl.Position{Line: 73, Column: 62}, Kind: "parser", Func: "parseDealloc"},
+				{Pos: irdl.Position{Line: 73, Column: 85}, Kind: "canonicalizer"},
 			}}},
 		}}},
 	}},

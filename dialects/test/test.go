@@ -48,6 +48,7 @@ func Register(ctx *ir.Context) {
 		panic("test: loading test.irdl: " + err.Error())
 	}
 	registerHooks(ctx)
+	registerTypeModels(ctx)
 	if d := ctx.Dialect(Namespace); d != nil {
 		d.AllowUnknownOps = true
 	}

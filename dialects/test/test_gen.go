@@ -8,6 +8,196 @@ import (
 	"slices"
 )
 
+// TestTensorType wraps the type !test.test_tensor: a tensor-like type: a shape and an element type.
+type TestTensorType struct{ *irdl.DynType }
+
+// AsTestTensorType returns x as a TestTensorType if it is the type !test.test_tensor.
+func AsTestTensorType(x ir.Type) (TestTensorType, bool) {
+	d, ok := x.(*irdl.DynType)
+	if !ok || d.DialectName() != "test" || d.Mnemonic() != "test_tensor" {
+		return TestTensorType{}, false
+	}
+	return TestTensorType{d}, true
+}
+
+// Shape returns the parameter shape.
+func (x TestTensorType) Shape() []int64 { return x.Param("shape").([]int64) }
+
+// ElementType returns the parameter elementType.
+func (x TestTensorType) ElementType() ir.Type { return x.Param("elementType").(ir.Type) }
+
+// GetTestTensorType returns the type !test.test_tensor with the given parameters (nil for an absent
+// optional one); the dialect must be loaded into ctx.
+func GetTestTensorType(ctx *ir.Context, shape []int64, elementType ir.Type) (TestTensorType, error) {
+	d, err := irdl.GetType(ctx, "test", "test_tensor", shape, elementType)
+	if err != nil {
+		return TestTensorType{}, err
+	}
+	return TestTensorType{d}, nil
+}
+
+// TestMemrefType wraps the type !test.test_memref: a buffer-like type: a shape, an element type and a memory space.
+type TestMemrefType struct{ *irdl.DynType }
+
+// AsTestMemrefType returns x as a TestMemrefType if it is the type !test.test_memref.
+func AsTestMemrefType(x ir.Type) (TestMemrefType, bool) {
+	d, ok := x.(*irdl.DynType)
+	if !ok || d.DialectName() != "test" || d.Mnemonic() != "test_memref" {
+		return TestMemrefType{}, false
+	}
+	return TestMemrefType{d}, true
+}
+
+// Shape returns the parameter shape.
+func (x TestMemrefType) Shape() []int64 { return x.Param("shape").([]int64) }
+
+// ElementType returns the parameter elementType.
+func (x TestMemrefType) ElementType() ir.Type { return x.Param("elementType").(ir.Type) }
+
+// MemSpace returns the optional parameter memSpace, with false when it is absent.
+func (x TestMemrefType) MemSpace() (ir.Attribute, bool) {
+	v := x.Param("memSpace")
+	if v == nil {
+		var zero ir.Attribute
+		return zero, false
+	}
+	return v.(ir.Attribute), true
+}
+
+// GetTestMemrefType returns the type !test.test_memref with the given parameters (nil for an absent
+// optional one); the dialect must be loaded into ctx.
+func GetTestMemrefType(ctx *ir.Context, shape []int64, elementType ir.Type, memSpace ir.Attribute) (TestMemrefType, error) {
+	d, err := irdl.GetType(ctx, "test", "test_memref", shape, elementType, opt(memSpace != nil, memSpace))
+	if err != nil {
+		return TestMemrefType{}, err
+	}
+	return TestMemrefType{d}, nil
+}
+
+// DummyTensorOpOpName is the name of the operation test.dummy_tensor_op.
+const DummyTensorOpOpName = "test.dummy_tensor_op"
+
+// DummyTensorOpOp wraps an operation test.dummy_tensor_op: an operation on a tensor-like value that bufferizes into test.dummy_memref_op.
+type DummyTensorOpOp struct{ *ir.Operation }
+
+// AsDummyTensorOpOp returns op as a DummyTensorOpOp if it is an operation test.dummy_tensor_op.
+func AsDummyTensorOpOp(op *ir.Operation) (DummyTensorOpOp, bool) {
+	if op == nil || op.Name() != DummyTensorOpOpName {
+		return DummyTensorOpOp{}, false
+	}
+	return DummyTensorOpOp{op}, true
+}
+
+// Input returns the operand input.
+func (op DummyTensorOpOp) Input() ir.Value { return op.Operation.Operand(0) }
+
+// Output returns the result output.
+func (op DummyTensorOpOp) Output() ir.Value { return op.Operation.Result(0) }
+
+// BuildDummyTensorOp creates an operation test.dummy_tensor_op at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DummyTensorOpOp.
+func BuildDummyTensorOp(b *ir.Builder, loc ir.Location, input ir.Value, outputType ir.Type) DummyTensorOpOp {
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", DummyTensorOpOpName)
+		return DummyTensorOpOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, DummyTensorOpOpName), Loc: loc}
+	st.Operands = append(st.Operands, input)
+	st.ResultTypes = append(st.ResultTypes, outputType)
+	op := b.Create(st)
+	return DummyTensorOpOp{op}
+}
+
+// DummyMemrefOpOpName is the name of the operation test.dummy_memref_op.
+const DummyMemrefOpOpName = "test.dummy_memref_op"
+
+// DummyMemrefOpOp wraps an operation test.dummy_memref_op: the buffer form of test.dummy_tensor_op.
+type DummyMemrefOpOp struct{ *ir.Operation }
+
+// AsDummyMemrefOpOp returns op as a DummyMemrefOpOp if it is an operation test.dummy_memref_op.
+func AsDummyMemrefOpOp(op *ir.Operation) (DummyMemrefOpOp, bool) {
+	if op == nil || op.Name() != DummyMemrefOpOpName {
+		return DummyMemrefOpOp{}, false
+	}
+	return DummyMemrefOpOp{op}, true
+}
+
+// Input returns the operand input.
+func (op DummyMemrefOpOp) Input() ir.Value { return op.Operation.Operand(0) }
+
+// Output returns the result output.
+func (op DummyMemrefOpOp) Output() ir.Value { return op.Operation.Result(0) }
+
+// BuildDummyMemrefOp creates an operation test.dummy_memref_op at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DummyMemrefOpOp.
+func BuildDummyMemrefOp(b *ir.Builder, loc ir.Location, input ir.Value, outputType ir.Type) DummyMemrefOpOp {
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", DummyMemrefOpOpName)
+		return DummyMemrefOpOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, DummyMemrefOpOpName), Loc: loc}
+	st.Operands = append(st.Operands, input)
+	st.ResultTypes = append(st.ResultTypes, outputType)
+	op := b.Create(st)
+	return DummyMemrefOpOp{op}
+}
+
+// CreateTensorOpOpName is the name of the operation test.create_tensor_op.
+const CreateTensorOpOpName = "test.create_tensor_op"
+
+// CreateTensorOpOp wraps an operation test.create_tensor_op: creates a tensor-like value; bufferizes into test.create_memref_op.
+type CreateTensorOpOp struct{ *ir.Operation }
+
+// AsCreateTensorOpOp returns op as a CreateTensorOpOp if it is an operation test.create_tensor_op.
+func AsCreateTensorOpOp(op *ir.Operation) (CreateTensorOpOp, bool) {
+	if op == nil || op.Name() != CreateTensorOpOpName {
+		return CreateTensorOpOp{}, false
+	}
+	return CreateTensorOpOp{op}, true
+}
+
+// Output returns the result output.
+func (op CreateTensorOpOp) Output() ir.Value { return op.Operation.Result(0) }
+
+// BuildCreateTensorOp creates an operation test.create_tensor_op at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CreateTensorOpOp.
+func BuildCreateTensorOp(b *ir.Builder, loc ir.Location, outputType ir.Type) CreateTensorOpOp {
+	st := &ir.OperationState{Name: genOpName(b, CreateTensorOpOpName), Loc: loc}
+	st.ResultTypes = append(st.ResultTypes, outputType)
+	op := b.Create(st)
+	return CreateTensorOpOp{op}
+}
+
+// CreateMemrefOpOpName is the name of the operation test.create_memref_op.
+const CreateMemrefOpOpName = "test.create_memref_op"
+
+// CreateMemrefOpOp wraps an operation test.create_memref_op: creates a buffer-like value.
+type CreateMemrefOpOp struct{ *ir.Operation }
+
+// AsCreateMemrefOpOp returns op as a CreateMemrefOpOp if it is an operation test.create_memref_op.
+func AsCreateMemrefOpOp(op *ir.Operation) (CreateMemrefOpOp, bool) {
+	if op == nil || op.Name() != CreateMemrefOpOpName {
+		return CreateMemrefOpOp{}, false
+	}
+	return CreateMemrefOpOp{op}, true
+}
+
+// Output returns the result output.
+func (op CreateMemrefOpOp) Output() ir.Value { return op.Operation.Result(0) }
+
+// BuildCreateMemrefOp creates an operation test.create_memref_op at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CreateMemrefOpOp.
+func BuildCreateMemrefOp(b *ir.Builder, loc ir.Location, outputType ir.Type) CreateMemrefOpOp {
+	st := &ir.OperationState{Name: genOpName(b, CreateMemrefOpOpName), Loc: loc}
+	st.ResultTypes = append(st.ResultTypes, outputType)
+	op := b.Create(st)
+	return CreateMemrefOpOp{op}
+}
+
 // CopyOpName is the name of the operation test.copy.
 const CopyOpName = "test.copy"
 
@@ -433,187 +623,240 @@ func registerHooks(ctx *ir.Context) {
 	}
 }
 
+// opt returns v, or nil (an absent parameter) when present is false.
+func opt(present bool, v any) any {
+	if !present {
+		return nil
+	}
+	return v
+}
+
 // The syntax tree of the definition file, parsed by strata-tblgen, so
 // that registering the dialect does not parse the file again.
 func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x93, 0xa7, 0x77, 0x89, 0x58, 0x8e, 0xeb, 0x54, 0x1f, 0x7e, 0xad, 0x89, 0x94, 0xe7, 0x4c, 0xc2, 0x54, 0xe3, 0x21, 0xe7, 0x75, 0xc6, 0x2a, 0x8d, 0xf4, 0x30, 0xc4, 0x14, 0x60, 0xbf, 0xca, 0x12}
+var definitionsSum = [32]byte{0xac, 0x31, 0x2a, 0xe6, 0x90, 0x79, 0xe2, 0x46, 0x42, 0xdf, 0x9d, 0xe5, 0x62, 0x19, 0xd5, 0xa7, 0x08, 0xcc, 0xf4, 0x36, 0x9d, 0x5a, 0x0d, 0xf0, 0x89, 0xbf, 0xe7, 0x0f, 0x10, 0xd1, 0x99, 0xc0}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 8, Column: 1}, Name: "test", Items: []*irdl.DialectItem{
 		{Pos: irdl.Position{Line: 9, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 9, Column: 11}, Raw: "\"Operations of MLIR's test dialect used by interface tests\""}},
 		{Pos: irdl.Position{Line: 11, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 11, Column: 3}, Name: "RankedOrUnrankedMemRef", C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 39}, Name: "AnyMemRef"}, Summary: &irdl.Str{Pos: irdl.Position{Line: 12, Column: 15}, Raw: "\"ranked or unranked memref of any type values\""}}},
-		{Pos: irdl.Position{Line: 14, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 14, Column: 3}, Name: "copy", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 15, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 13}, Raw: "\"a copy of one buffer into another\""}},
-			{Pos: irdl.Position{Line: 16, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 16, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 16, Column: 13}, Name: "MemoryEffects"},
-			}}},
-			{Pos: irdl.Position{Line: 17, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 17, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 17, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 17, Column: 23}, Name: "RankedOrUnrankedMemRef"}},
-				{Pos: irdl.Position{Line: 17, Column: 47}, Name: "target", C: &irdl.Constraint{Pos: irdl.Position{Line: 17, Column: 55}, Name: "RankedOrUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 18, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 18, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 18, Column: 14}, Kind: "Read", Value: "source"},
-				{Pos: irdl.Position{Line: 18, Column: 28}, Kind: "Write", Value: "target"},
-			}}},
-			{Pos: irdl.Position{Line: 19, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 19, Column: 12}, Raw: "\"`(` $source `,` $target `)` `:` `(` type($source) `,` type($target) `)` attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 22, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 22, Column: 3}, Name: "region_yield", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 23, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 23, Column: 13}, Raw: "\"yields a value from the region of its parent\""}},
-			{Pos: irdl.Position{Line: 24, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 24, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 24, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 24, Column: 19}, Name: "ReturnLike"},
-				{Pos: irdl.Position{Line: 24, Column: 31}, Name: "Terminator"},
-			}}},
-			{Pos: irdl.Position{Line: 25, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 25, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 25, Column: 15}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 25, Column: 23}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 26, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 26, Column: 12}, Raw: "\"$result `:` type($result) attr-dict\""}},
-			{Pos: irdl.Position{Line: 27, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 27, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 27, Column: 12}, Kind: "interfaces", Func: "terminatorInterfaces"},
+		{Pos: irdl.Position{Line: 14, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 14, Column: 3}, Name: "test_tensor", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 15, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 13}, Raw: "\"a tensor-like type: a shape and an element type\""}},
+			{Pos: irdl.Position{Line: 16, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 16, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 16, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 24}, Name: "Shape"}},
+				{Pos: irdl.Position{Line: 16, Column: 31}, Name: "elementType", C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 44}, Name: "Type"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 30, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 30, Column: 3}, Name: "buffer_based", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 31, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 31, Column: 13}, Raw: "\"a buffer based operation, reading its input and writing its output\""}},
-			{Pos: irdl.Position{Line: 32, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 32, Column: 13}, Name: "MemoryEffects"},
-			}}},
-			{Pos: irdl.Position{Line: 33, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 33, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 33, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 33, Column: 22}, Name: "RankedOrUnrankedMemRef"}},
-				{Pos: irdl.Position{Line: 33, Column: 46}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 33, Column: 54}, Name: "RankedOrUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 34, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 34, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 34, Column: 14}, Kind: "Read", Value: "input"},
-				{Pos: irdl.Position{Line: 34, Column: 27}, Kind: "Write", Value: "output"},
-			}}},
-			{Pos: irdl.Position{Line: 35, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 35, Column: 12}, Raw: "\"`in` `(` $input`:` type($input) `)` `out` `(` $output`:` type($output) `)` attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 38, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 38, Column: 3}, Name: "region_buffer_based", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 39, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 39, Column: 13}, Raw: "\"a buffer based operation with a region\""}},
-			{Pos: irdl.Position{Line: 40, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 40, Column: 13}, Name: "MemoryEffects"},
-				{Pos: irdl.Position{Line: 40, Column: 28}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 40, Column: 58}, Str: &irdl.Str{Pos: irdl.Position{Line: 40, Column: 58}, Raw: "\"test.region_yield\""}},
-				}},
-			}}},
-			{Pos: irdl.Position{Line: 41, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 41, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 22}, Name: "RankedOrUnrankedMemRef"}},
-				{Pos: irdl.Position{Line: 41, Column: 46}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 54}, Name: "RankedOrUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 42, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 42, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 22}, Name: "AnyRegion"}},
-			}}},
-			{Pos: irdl.Position{Line: 43, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 43, Column: 14}, Kind: "Read", Value: "input"},
-				{Pos: irdl.Position{Line: 43, Column: 27}, Kind: "Write", Value: "output"},
-			}}},
-			{Pos: irdl.Position{Line: 44, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 12}, Raw: "\"`in` `(` $input`:` type($input) `)` `out` `(` $output`:` type($output) `)` $region attr-dict\""}},
-		}}},
-		{Pos: irdl.Position{Line: 47, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 47, Column: 3}, Name: "read_buffer", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 48, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 48, Column: 13}, Raw: "\"reads its buffer and dumps its contents\""}},
-			{Pos: irdl.Position{Line: 49, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 49, Column: 13}, Name: "MemoryEffects"},
-			}}},
-			{Pos: irdl.Position{Line: 50, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 50, Column: 15}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 23}, Name: "RankedOrUnrankedMemRef"}},
-			}}},
-			{Pos: irdl.Position{Line: 51, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 51, Column: 14}, Kind: "Read", Value: "buffer"},
-				{Pos: irdl.Position{Line: 51, Column: 28}, Kind: "Write"},
+		{Pos: irdl.Position{Line: 19, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 19, Column: 3}, Name: "test_memref", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 20, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 13}, Raw: "\"a buffer-like type: a shape, an element type and a memory space\""}},
+			{Pos: irdl.Position{Line: 21, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 21, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 21, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 24}, Name: "Shape"}},
+				{Pos: irdl.Position{Line: 21, Column: 31}, Name: "elementType", C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 44}, Name: "Type"}},
+				{Pos: irdl.Position{Line: 21, Column: 50}, Name: "memSpace", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 69}, Name: "Attr"}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 54, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 54, Column: 3}, Name: "forward_buffer", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 55, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 55, Column: 13}, Raw: "\"returns its buffer, or a view of it, without any interface\""}},
+		{Pos: irdl.Position{Line: 24, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 24, Column: 3}, Name: "dummy_tensor_op", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 25, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 25, Column: 13}, Raw: "\"an operation on a tensor-like value that bufferizes into test.dummy_memref_op\""}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 26, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 22}, Name: "TensorLikeType"}},
+			}}},
+			{Pos: irdl.Position{Line: 27, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 27, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 27, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 22}, Name: "TensorLikeType"}},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 30, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 30, Column: 3}, Name: "dummy_memref_op", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 31, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 31, Column: 13}, Raw: "\"the buffer form of test.dummy_tensor_op\""}},
+			{Pos: irdl.Position{Line: 32, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 32, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 32, Column: 22}, Name: "BufferLikeType"}},
+			}}},
+			{Pos: irdl.Position{Line: 33, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 33, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 33, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 33, Column: 22}, Name: "BufferLikeType"}},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 36, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 36, Column: 3}, Name: "create_tensor_op", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 37, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 13}, Raw: "\"creates a tensor-like value; bufferizes into test.create_memref_op\""}},
+			{Pos: irdl.Position{Line: 38, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 38, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 38, Column: 22}, Name: "TensorLikeType"}},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 41, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 41, Column: 3}, Name: "create_memref_op", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 42, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 13}, Raw: "\"creates a buffer-like value\""}},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 43, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 22}, Name: "BufferLikeType"}},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 46, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 46, Column: 3}, Name: "copy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 47, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 47, Column: 13}, Raw: "\"a copy of one buffer into another\""}},
+			{Pos: irdl.Position{Line: 48, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 48, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 49, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 49, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 23}, Name: "RankedOrUnrankedMemRef"}},
+				{Pos: irdl.Position{Line: 49, Column: 47}, Name: "target", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 55}, Name: "RankedOrUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 50, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 50, Column: 14}, Kind: "Read", Value: "source"},
+				{Pos: irdl.Position{Line: 50, Column: 28}, Kind: "Write", Value: "target"},
+			}}},
+			{Pos: irdl.Position{Line: 51, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 51, Column: 12}, Raw: "\"`(` $source `,` $target `)` `:` `(` type($source) `,` type($target) `)` attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 54, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 54, Column: 3}, Name: "region_yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 55, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 55, Column: 13}, Raw: "\"yields a value from the region of its parent\""}},
 			{Pos: irdl.Position{Line: 56, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
 				{Pos: irdl.Position{Line: 56, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 56, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 56, Column: 31}, Name: "Terminator"},
 			}}},
 			{Pos: irdl.Position{Line: 57, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 57, Column: 15}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 23}, Name: "RankedOrUnrankedMemRef"}},
+				{Pos: irdl.Position{Line: 57, Column: 15}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 23}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 58, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 58, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 22}, Name: "RankedOrUnrankedMemRef"}},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 61, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 61, Column: 3}, Name: "region_if_yield", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 62, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 62, Column: 13}, Raw: "\"terminates the regions of test.region_if\""}},
-			{Pos: irdl.Position{Line: 63, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 63, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 63, Column: 13}, Name: "MemoryEffects"},
-				{Pos: irdl.Position{Line: 63, Column: 28}, Name: "ReturnLike"},
-				{Pos: irdl.Position{Line: 63, Column: 40}, Name: "Terminator"},
-			}}},
-			{Pos: irdl.Position{Line: 64, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 64, Column: 15}, Name: "results", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 64, Column: 33}, Name: "AnyType"}},
-			}}},
-			{Pos: irdl.Position{Line: 65, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 65, Column: 5}, Kw: "effects"}},
-			{Pos: irdl.Position{Line: 66, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 66, Column: 12}, Raw: "\"$results `:` type($results) attr-dict\""}},
-			{Pos: irdl.Position{Line: 67, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 67, Column: 12}, Kind: "interfaces", Func: "terminatorInterfaces"},
+			{Pos: irdl.Position{Line: 58, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 58, Column: 12}, Raw: "\"$result `:` type($result) attr-dict\""}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 59, Column: 12}, Kind: "interfaces", Func: "terminatorInterfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 70, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 70, Column: 3}, Name: "region_if", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 71, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 71, Column: 13}, Raw: "\"an if-then-else-join: the then and else regions branch to the join region, which returns to the op\""}},
+		{Pos: irdl.Position{Line: 62, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 62, Column: 3}, Name: "buffer_based", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 63, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 63, Column: 13}, Raw: "\"a buffer based operation, reading its input and writing its output\""}},
+			{Pos: irdl.Position{Line: 64, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 64, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 65, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 65, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 65, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 22}, Name: "RankedOrUnrankedMemRef"}},
+				{Pos: irdl.Position{Line: 65, Column: 46}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 54}, Name: "RankedOrUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 66, Column: 14}, Kind: "Read", Value: "input"},
+				{Pos: irdl.Position{Line: 66, Column: 27}, Kind: "Write", Value: "output"},
+			}}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 67, Column: 12}, Raw: "\"`in` `(` $input`:` type($input) `)` `out` `(` $output`:` type($output) `)` attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 70, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 70, Column: 3}, Name: "region_buffer_based", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 71, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 71, Column: 13}, Raw: "\"a buffer based operation with a region\""}},
 			{Pos: irdl.Position{Line: 72, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 72, Column: 13}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 72, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 72, Column: 43}, Raw: "\"test.region_if_yield\""}},
+				{Pos: irdl.Position{Line: 72, Column: 13}, Name: "MemoryEffects"},
+				{Pos: irdl.Position{Line: 72, Column: 28}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 72, Column: 58}, Str: &irdl.Str{Pos: irdl.Position{Line: 72, Column: 58}, Raw: "\"test.region_yield\""}},
 				}},
-				{Pos: irdl.Position{Line: 72, Column: 68}, Name: "RecursiveMemoryEffects"},
 			}}},
 			{Pos: irdl.Position{Line: 73, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 73, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 73, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 73, Column: 32}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 73, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 73, Column: 22}, Name: "RankedOrUnrankedMemRef"}},
+				{Pos: irdl.Position{Line: 73, Column: 46}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 73, Column: 54}, Name: "RankedOrUnrankedMemRef"}},
 			}}},
-			{Pos: irdl.Position{Line: 74, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 74, Column: 14}, Name: "results", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 74, Column: 32}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 74, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 74, Column: 22}, Name: "AnyRegion"}},
 			}}},
-			{Pos: irdl.Position{Line: 75, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 75, Column: 14}, Name: "thenRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 26}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 75, Column: 38}, Int: "1"},
-				}}},
-				{Pos: irdl.Position{Line: 75, Column: 42}, Name: "elseRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 54}, Name: "AnyRegion"}},
-				{Pos: irdl.Position{Line: 75, Column: 65}, Name: "joinRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 77}, Name: "AnyRegion"}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 75, Column: 14}, Kind: "Read", Value: "input"},
+				{Pos: irdl.Position{Line: 75, Column: 27}, Kind: "Write", Value: "output"},
 			}}},
-			{Pos: irdl.Position{Line: 76, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 76, Column: 12}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 76, Column: 21}, Kind: "parser"},
-				{Pos: irdl.Position{Line: 76, Column: 29}, Kind: "interfaces"},
-			}}},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 76, Column: 12}, Raw: "\"`in` `(` $input`:` type($input) `)` `out` `(` $output`:` type($output) `)` $region attr-dict\""}},
 		}}},
-		{Pos: irdl.Position{Line: 79, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 79, Column: 3}, Name: "one_region_with_recursive_memory_effects", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 80, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 80, Column: 13}, Raw: "\"an op with one region and recursive memory effects, without RegionBranchOpInterface\""}},
+		{Pos: irdl.Position{Line: 79, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 79, Column: 3}, Name: "read_buffer", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 80, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 80, Column: 13}, Raw: "\"reads its buffer and dumps its contents\""}},
 			{Pos: irdl.Position{Line: 81, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 81, Column: 13}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 81, Column: 13}, Name: "MemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 82, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 82, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 22}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 82, Column: 15}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 23}, Name: "RankedOrUnrankedMemRef"}},
 			}}},
-			{Pos: irdl.Position{Line: 83, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 83, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 20}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 83, Column: 32}, Int: "1"},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 83, Column: 14}, Kind: "Read", Value: "buffer"},
+				{Pos: irdl.Position{Line: 83, Column: 28}, Kind: "Write"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 86, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 86, Column: 3}, Name: "forward_buffer", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 87, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 87, Column: 13}, Raw: "\"returns its buffer, or a view of it, without any interface\""}},
+			{Pos: irdl.Position{Line: 88, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 88, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 89, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 89, Column: 15}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 89, Column: 23}, Name: "RankedOrUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 90, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 90, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 22}, Name: "RankedOrUnrankedMemRef"}},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 93, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 93, Column: 3}, Name: "region_if_yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 94, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 94, Column: 13}, Raw: "\"terminates the regions of test.region_if\""}},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 95, Column: 13}, Name: "MemoryEffects"},
+				{Pos: irdl.Position{Line: 95, Column: 28}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 95, Column: 40}, Name: "Terminator"},
+			}}},
+			{Pos: irdl.Position{Line: 96, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 96, Column: 15}, Name: "results", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 96, Column: 33}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 97, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "effects"}},
+			{Pos: irdl.Position{Line: 98, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 98, Column: 12}, Raw: "\"$results `:` type($results) attr-dict\""}},
+			{Pos: irdl.Position{Line: 99, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 99, Column: 12}, Kind: "interfaces", Func: "terminatorInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 102, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 102, Column: 3}, Name: "region_if", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 103, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 103, Column: 13}, Raw: "\"an if-then-else-join: the then and else regions branch to the join region, which returns to the op\""}},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 104, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 104, Column: 13}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 104, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 104, Column: 43}, Raw: "\"test.region_if_yield\""}},
+				}},
+				{Pos: irdl.Position{Line: 104, Column: 68}, Name: "RecursiveMemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 105, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 105, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 106, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 106, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 106, Column: 14}, Name: "results", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 106, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 107, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 107, Column: 14}, Name: "thenRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 26}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 107, Column: 38}, Int: "1"},
+				}}},
+				{Pos: irdl.Position{Line: 107, Column: 42}, Name: "elseRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 54}, Name: "AnyRegion"}},
+				{Pos: irdl.Position{Line: 107, Column: 65}, Name: "joinRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 77}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 108, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 108, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 108, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 108, Column: 21}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 108, Column: 29}, Kind: "interfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 111, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 111, Column: 3}, Name: "one_region_with_recursive_memory_effects", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 112, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 112, Column: 13}, Raw: "\"an op with one region and recursive memory effects, without RegionBranchOpInterface\""}},
+			{Pos: irdl.Position{Line: 113, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 113, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 113, Column: 13}, Name: "RecursiveMemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 114, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 114, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 114, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 114, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 115, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 115, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 115, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 115, Column: 20}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 115, Column: 32}, Int: "1"},
 				}}},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 86, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 86, Column: 3}, Name: "side_effect_op", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 87, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 87, Column: 13}, Raw: "\"an op whose memory effects its `effects` attribute lists\""}},
-			{Pos: irdl.Position{Line: 88, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 88, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 88, Column: 22}, Name: "AnyType"}},
+		{Pos: irdl.Position{Line: 118, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 118, Column: 3}, Name: "side_effect_op", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 119, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 119, Column: 13}, Raw: "\"an op whose memory effects its `effects` attribute lists\""}},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 120, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 22}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 89, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 89, Column: 12}, Kind: "interfaces"},
+			{Pos: irdl.Position{Line: 121, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 121, Column: 12}, Kind: "interfaces"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 92, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 92, Column: 3}, Name: "return", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 93, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 93, Column: 13}, Raw: "\"returns its operands to the parent op\""}},
-			{Pos: irdl.Position{Line: 94, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 94, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 94, Column: 19}, Name: "ReturnLike"},
-				{Pos: irdl.Position{Line: 94, Column: 31}, Name: "Terminator"},
+		{Pos: irdl.Position{Line: 124, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 124, Column: 3}, Name: "return", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 125, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 125, Column: 13}, Raw: "\"returns its operands to the parent op\""}},
+			{Pos: irdl.Position{Line: 126, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 126, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 126, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 126, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 126, Column: 31}, Name: "Terminator"},
 			}}},
-			{Pos: irdl.Position{Line: 95, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 95, Column: 15}, Name: "operands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 95, Column: 34}, Name: "AnyType"}},
+			{Pos: irdl.Position{Line: 127, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 127, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 127, Column: 15}, Name: "operands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 34}, Name: "AnyType"}},
 			}}},
-			{Pos: irdl.Position{Line: 96, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 96, Column: 12}, Kind: "interfaces", Func: "terminatorInterfaces"},
+			{Pos: irdl.Position{Line: 128, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 128, Column: 12}, Kind: "interfaces", Func: "terminatorInterfaces"},
 			}}},
 		}}},
 	}},

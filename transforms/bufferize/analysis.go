@@ -42,6 +42,9 @@ type analysis struct {
 	s *state
 	// inPlace holds the decision for each analyzed use.
 	inPlace map[use]bool
+	// fixed holds the uses of dialect tensor-like values, in place
+	// without being analyzed.
+	fixed map[use]bool
 	parent  map[ir.Value]ir.Value
 	sets    map[ir.Value][]ir.Value
 	// readOnly reports whether the function's argument may not be written.
@@ -58,6 +61,7 @@ type analysis struct {
 // reset forgets what the analysis knew of the function just decided.
 func (a *analysis) reset() {
 	clear(a.inPlace)
+	clear(a.fixed)
 	clear(a.parent)
 	clear(a.sets)
 	clear(a.defs)
@@ -250,7 +254,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	// not leave a set of maps per function to the collector.
 	a := s.an
 	if a == nil {
-		a = &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{},
+		a = &analysis{s: s, inPlace: map[use]bool{}, fixed: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{},
 			defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}, reads: map[use]bool{}, ws: map[use]bool{}}
 		s.an = a
 	}
@@ -268,11 +272,24 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	}
 	// An unranked tensor cannot be copied: as upstream, the operands of
 	// that type are in place before anything is decided.
+	// Nor is a value of a dialect's tensor-like type analyzed: as
+	// upstream, whose analysis decides builtin tensors only, its operands
+	// are in place and never conflict.
 	for _, op := range ops {
 		if _, known := s.known(op); !known {
 			continue
 		}
 		for i, v := range op.Operands() {
+			if bufferization.IsDialectTensor(v.Type()) {
+				u := use{op, i}
+				a.inPlace[u] = true
+				s.decided[u] = true
+				a.fixed[u] = true
+				for _, r := range s.aliasingResults(u) {
+					a.union(v, r)
+				}
+				continue
+			}
 			if _, unranked := v.Type().(*ir.UnrankedTensorType); unranked {
 				u := use{op, i}
 				a.inPlace[u] = true
@@ -289,7 +306,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	for _, op := range ops {
 		for i := range op.NumOperands() {
 			u := use{op, i}
-			if !a.inPlace[u] {
+			if !a.inPlace[u] || a.fixed[u] {
 				continue
 			}
 			if a.readAfterWrite(u) != nil {

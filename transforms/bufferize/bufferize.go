@@ -829,7 +829,26 @@ func (s *state) identityType(t ir.Type) ir.Type {
 	case *ir.UnrankedTensorType:
 		return s.ctx.UnrankedMemRefType(t.Elem, nil)
 	}
+	if bt, ok := s.dialectBufferType(t); ok {
+		return bt
+	}
 	return t
+}
+
+// dialectBufferType returns the buffer type of t, a dialect type with a
+// TensorLikeType model, as its model tells (upstream's
+// TensorLikeType::getBufferType); false for other types and when the
+// model has none.
+func (s *state) dialectBufferType(t ir.Type) (ir.Type, bool) {
+	m, ok := bufferization.TensorLikeType.Of(t)
+	if !ok {
+		return nil, false
+	}
+	bt, err := m.BufferType(s.ctx, t, s.opts)
+	if err != nil || bt == nil {
+		return nil, false
+	}
+	return bt, true
 }
 
 // memorySpace returns the memory space of the buffers of tensor type t:

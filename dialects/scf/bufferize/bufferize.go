@@ -157,6 +157,12 @@ func (s *state) forOp(op *ir.Operation) error {
 			return ir.Diagnostics{ir.OpError(op, "init_arg and yielded value bufferize to inconsistent memory spaces"), ir.EmitError(y, "failed to bufferize op")}
 		}
 		equiv[i] = s.IsBuffer(b, a)
+		if bufferization.IsDialectTensor(s.TensorType(v)) {
+			// A dialect's tensor-like value is not analyzed: its
+			// buffer is passed on as it is, as upstream.
+			vals[i] = b
+			continue
+		}
 		if !s.Options().AllowReturnAllocsFromLoops && !equiv[i] {
 			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
 		}
@@ -471,11 +477,11 @@ func (s *state) whileOp(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		equiv := i < before.NumArguments() && s.IsBuffer(b, before.Argument(i))
+		equiv := i < before.NumArguments() && s.IsBuffer(b, before.Argument(i)) || bufferization.IsDialectTensor(s.TensorType(v))
 		if !equiv && !s.Options().AllowReturnAllocsFromLoops {
 			return ir.EmitError(cond, fmt.Sprintf("Condition arg #%d is not equivalent to the corresponding iter bbArg", i))
 		}
-		if (!equiv || i >= len(equivAfter) || !equivAfter[i]) && !s.ResolvedOnTensors() && !s.WithoutAnalysis() {
+		if (!equiv || i >= len(equivAfter) || !equivAfter[i]) && !s.ResolvedOnTensors() && !s.WithoutAnalysis() && !bufferization.IsDialectTensor(s.TensorType(v)) {
 			if _, ok := s.TensorType(v).(*ir.RankedTensorType); !ok {
 				return ir.NewError(cond.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
 			}
@@ -501,7 +507,7 @@ func (s *state) whileOp(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		if !s.Options().AllowReturnAllocsFromLoops && (i >= after.NumArguments() || !s.IsBuffer(b, after.Argument(i))) {
+		if !s.Options().AllowReturnAllocsFromLoops && !bufferization.IsDialectTensor(s.TensorType(v)) && (i >= after.NumArguments() || !s.IsBuffer(b, after.Argument(i))) {
 			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
 		}
 		vals[i] = b
@@ -566,8 +572,14 @@ func (s *state) whileArgTypes(op *ir.Operation, wants []ir.Type) {
 
 // iterTypeOf returns the buffer type of a loop's tensor iteration argument
 // whose init v has buffer b: the identity layout when b has it, else the
-// fully dynamic one, in b's memory space.
+// fully dynamic one, in b's memory space; b's type for a dialect's
+// tensor-like type.
 func (s *state) iterTypeOf(op *ir.Operation, v, b ir.Value) (ir.Type, error) {
+	if bufferization.IsDialectTensor(s.TensorType(v)) {
+		// A dialect's tensor-like argument takes its init's buffer
+		// type, which its model chose.
+		return b.Type(), nil
+	}
 	want, ok := s.IdentityType(s.TensorType(v)).(*ir.MemRefType)
 	if !ok {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: unranked tensor iter_args are not supported")
