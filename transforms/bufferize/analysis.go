@@ -44,9 +44,9 @@ type analysis struct {
 	inPlace map[use]bool
 	// fixed holds the uses of dialect tensor-like values, in place
 	// without being analyzed.
-	fixed map[use]bool
-	parent  map[ir.Value]ir.Value
-	sets    map[ir.Value][]ir.Value
+	fixed  map[use]bool
+	parent map[ir.Value]ir.Value
+	sets   map[ir.Value][]ir.Value
 	// readOnly reports whether the function's argument may not be written.
 	readOnly func(a *ir.BlockArgument) bool
 	// defs and read cache definitions and valueReadThroughAliases, which
