@@ -57,7 +57,7 @@ func (s *state) annotate(f *ir.Operation, a *analysis) {
 	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
 		var marks []ir.Attribute
 		for i, v := range op.Operands() {
-			if !isTensor(v.Type()) {
+			if !analyzed(v.Type()) {
 				continue
 			}
 			if marks == nil {
@@ -90,7 +90,7 @@ func (s *state) annotate(f *ir.Operation, a *analysis) {
 	f.Walk(ir.PostOrder, func(op *ir.Operation) bool {
 		var results []ir.Attribute
 		for _, r := range op.Results() {
-			if isTensor(r.Type()) {
+			if analyzed(r.Type()) {
 				results = append(results, set(r))
 			}
 		}
@@ -104,7 +104,7 @@ func (s *state) annotate(f *ir.Operation, a *analysis) {
 			for _, b := range op.Region(i).Blocks() {
 				args := []ir.Attribute{}
 				for _, arg := range b.Arguments() {
-					if isTensor(arg.Type()) {
+					if analyzed(arg.Type()) {
 						args = append(args, set(arg))
 						any = true
 					}

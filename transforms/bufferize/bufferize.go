@@ -878,6 +878,12 @@ func (s *state) dynamicType(t ir.Type) ir.Type {
 
 func isTensor(t ir.Type) bool { return bufferization.IsTensor(t) }
 
+// analyzed reports whether values of type t are decided by the in-place
+// analysis: builtin tensors. A dialect's tensor-like values are carried
+// through the rewriting as tensors are, but, as upstream, never analyzed,
+// annotated or copied: their operands are in place.
+func analyzed(t ir.Type) bool { return isTensor(t) && !bufferization.IsDialectTensor(t) }
+
 // tt returns the tensor type v had before its type was rewritten in place
 // (function and loop block arguments), else its type.
 func (ms *models) tt(v ir.Value) ir.Type {

@@ -176,7 +176,7 @@ func (s *state) resolveOperands(op *ir.Operation, inPlace func(u use) bool) erro
 	}
 	var operands, results []copied
 	for i, v := range op.Operands() {
-		if !isTensor(v.Type()) {
+		if !analyzed(v.Type()) {
 			continue
 		}
 		u := use{op, i}
@@ -433,7 +433,7 @@ func (s *state) checkCopySpaces(f *ir.Operation, decided map[use]bool) error {
 		}
 		for i, v := range op.Operands() {
 			u := use{op, i}
-			if in, ok := decided[u]; !ok || in || !isTensor(v.Type()) {
+			if in, ok := decided[u]; !ok || in || !analyzed(v.Type()) {
 				continue
 			}
 			if _, ranked := v.Type().(*ir.RankedTensorType); !ranked || !s.canOmitCopy(u) {

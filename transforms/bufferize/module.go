@@ -266,6 +266,10 @@ func (s *state) decideAccess(f *ir.Operation, i int, info *calleeInfo) {
 	if !s.opts.TestAnalysisOnly {
 		return
 	}
+	if ins, _ := funcTypes(f); i < len(ins) && !analyzed(ins[i]) {
+		// A dialect's tensor-like argument is not analyzed.
+		return
+	}
 	access := "none"
 	switch {
 	case info.read[i] && info.written[i]:
