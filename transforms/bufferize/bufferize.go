@@ -740,6 +740,11 @@ func readsOperand(op *ir.Operation, i int) bool {
 // inPlace reports whether w may write operand idx (a tensor) in the buffer
 // of that tensor.
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
+	if !analyzed(s.tt(w.Operand(idx))) {
+		// A dialect's tensor-like value, which is not analyzed, is
+		// written in place, as upstream.
+		return true
+	}
 	if s.built[w] {
 		// Built by a model after the analysis, as upstream's: its
 		// writes are not decided, they happen in place.
