@@ -41,7 +41,9 @@ type ModeledType interface {
 }
 
 // TypeModels returns the models attached to the dialect type named
-// `dialect.mnemonic` in c, creating an empty set on first use.
+// `dialect.mnemonic` in c, creating an empty set on first use. It takes
+// the context's lock: fetch the models before InternType, whose
+// constructor runs under it.
 func (c *Context) TypeModels(name string) *TypeModels {
 	c.mu.RLock()
 	m := c.typeModels[name]

@@ -74,3 +74,51 @@ func.func @unknown_custom(%m: memref<4xf32>) {
   test.unknown %m : memref<4xf32>
   return
 }
+
+// -----
+
+func.func @dummy_tensor_of_memref(%t: tensor<4xf64>) {
+  // expected-error@+1 {{'test.dummy_tensor_op' op result #0 must be TensorLikeType instance, but got 'memref<4xf32>'}}
+  %0 = "test.dummy_tensor_op"(%t) : (tensor<4xf64>) -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @dummy_memref_of_tensor(%t: !test.test_tensor<[4], f64>) {
+  // expected-error@+1 {{'test.dummy_memref_op' op operand #0 must be BufferLikeType instance, but got '!test.test_tensor<[4], f64>'}}
+  %0 = "test.dummy_memref_op"(%t) : (!test.test_tensor<[4], f64>) -> !test.test_memref<[4], f64>
+  return
+}
+
+// -----
+
+func.func @create_memref_of_tensor() {
+  // expected-error@+1 {{'test.create_memref_op' op result #0 must be BufferLikeType instance, but got '!test.test_tensor<[4], f64>'}}
+  %0 = "test.create_memref_op"() : () -> !test.test_tensor<[4], f64>
+  return
+}
+
+// -----
+
+func.func @to_buffer_shape(%t: !test.test_tensor<[4], f64>) {
+  // expected-error@+1 {{'bufferization.to_buffer' op failed to verify that specified tensor and buffer types match}}
+  %0 = bufferization.to_buffer %t : !test.test_tensor<[4], f64> to !test.test_memref<[5], f64>
+  return
+}
+
+// -----
+
+func.func @to_tensor_element(%m: !test.test_memref<[4], f32>) {
+  // expected-error@+1 {{'bufferization.to_tensor' op failed to verify that specified tensor and buffer types match}}
+  %0 = bufferization.to_tensor %m : !test.test_memref<[4], f32> to !test.test_tensor<[4], f64>
+  return
+}
+
+// -----
+
+func.func @to_tensor_of_tensor(%m: !test.test_tensor<[4], f64>) {
+  // expected-error@+1 {{'bufferization.to_tensor' op operand #0 must be BufferLikeType instance, but got '!test.test_tensor<[4], f64>'}}
+  %0 = bufferization.to_tensor %m : !test.test_tensor<[4], f64> to !test.test_tensor<[4], f64>
+  return
+}
