@@ -219,6 +219,9 @@ func liftIntoRegion(op *ir.Operation, r *ir.Region) *ir.Operation {
 // op does once body is done, as upstream, which rewrites op after the
 // operations of its region and finds the argument's type when one of
 // them asks for its buffer, or when op rewrites its block signatures.
+// Upstream's function rewrites its returns and its type after its block
+// signatures: when one of these fails, the function's returns stay as
+// they are (their operands read back as tensors), and so does its type.
 func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region, body func() error) error {
 	var first *untypedArg
 	for _, b := range r.Blocks() {
@@ -246,11 +249,15 @@ func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region, body fu
 			}
 		}
 	}
+	if _, isFunc := function.AsFuncOp(op); isFunc && first != nil {
+		s.keepReturns = op
+		defer func() { s.keepReturns = nil }()
+	}
 	if err := body(); err != nil {
 		return err
 	}
 	if first != nil {
-		return first.fail(op)
+		return s.failUntyped(*first, op)
 	}
 	return nil
 }
@@ -262,14 +269,25 @@ type untypedArg struct {
 	msg   string
 }
 
-// fail returns upstream's diagnostics for the failure of op, owner or an
-// operation that asks for the argument's buffer: the reason, at owner,
-// then the failure of op. A function's return fails as the function:
-// upstream rewrites it with the function, after the block signatures.
-func (u untypedArg) fail(op *ir.Operation) error {
-	if _, isFunc := function.AsFuncOp(u.owner); isFunc && op.ParentOp() == u.owner && op.HasTrait(ir.ReturnLike) {
-		op = u.owner
+// failUntyped returns upstream's diagnostics for the failure of op, the
+// owner of u or an operation that asks for the argument's buffer: the
+// reason, at the owner, then the failure of op. A function's return
+// fails as the function: upstream rewrites it with the function, after
+// the block signatures. The operations shown are as upstream's are at
+// that point: the operations replaced so far are gone (upstream erases
+// each as it replaces it), and a function has its tensor type (upstream
+// sets the buffer type once the block signatures and returns are
+// rewritten).
+func (s *state) failUntyped(u untypedArg, op *ir.Operation) error {
+	if _, isFunc := function.AsFuncOp(u.owner); isFunc {
+		if op.ParentOp() == u.owner && op.HasTrait(ir.ReturnLike) {
+			op = u.owner
+		}
+		if t, ok := s.tensorSigs[u.owner]; ok {
+			u.owner.SetAttr("function_type", t)
+		}
 	}
+	s.eraseUnusedReplaced()
 	return ir.Diagnostics{ir.OpError(u.owner, u.msg), ir.EmitError(op, "failed to bufferize op")}
 }
 

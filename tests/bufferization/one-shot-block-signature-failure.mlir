@@ -1,0 +1,56 @@
+// RUN: not strata-opt --one-shot-bufferize="bufferize-function-boundaries" --split-input-file %s 2>&1 | FileCheck %s
+
+// A function rewrites its block signatures after the operations of its
+// body, then its returns, then its type: when the signature of a block
+// fails, the notes show the body rewritten, the entry block's arguments
+// already buffers read back as tensors, and the returns and the
+// function's type still on tensors.
+
+// CHECK: one-shot-block-signature-failure.mlir:19:1: error: 'func.func' op could not infer buffer type of block argument
+// CHECK-NEXT: func.func @no_predecessor
+// CHECK: note: see current operation:
+// CHECK-NEXT: "func.func"() <{function_type = (tensor<5xf32>, index) -> tensor<5xf32>, sym_name = "no_predecessor"}> ({
+// CHECK-NEXT: ^bb0(%arg0: memref<5xf32, strided<[?], offset: ?>>, %arg1: index):
+// CHECK-NEXT:   %0 = "bufferization.to_tensor"(%arg0) : (memref<5xf32, strided<[?], offset: ?>>) -> tensor<5xf32>
+// CHECK-NEXT:   "func.return"(%0) : (tensor<5xf32>) -> ()
+// CHECK-NEXT: ^bb1(%1: tensor<5xf32>):  // no predecessors
+// CHECK-NEXT:   "func.return"(%1) : (tensor<5xf32>) -> ()
+// CHECK: error: failed to bufferize op
+func.func @no_predecessor(%t: tensor<5xf32>, %i: index) -> tensor<5xf32> {
+  return %t : tensor<5xf32>
+^bb1(%a: tensor<5xf32>):
+  return %a : tensor<5xf32>
+}
+
+// -----
+
+// The blocks after the one whose argument fails are rewritten too: their
+// alloc_tensor operations are gone, replaced by memref.alloc read back
+// as tensors for the branches, which stay on tensors.
+
+// CHECK: one-shot-block-signature-failure.mlir:48:1: error: 'func.func' op incoming operands of block argument have inconsistent memory spaces
+// CHECK: note: see current operation:
+// CHECK-NEXT: "func.func"() <{function_type = (i1) -> tensor<5xf32>, sym_name = "memory_spaces"}> ({
+// CHECK-NEXT: ^bb0(%arg0: i1):
+// CHECK-NEXT:   %0 = "memref.alloc"() <{alignment = 64 : i64, operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<5xf32>
+// CHECK-NEXT:   %1 = "bufferization.to_tensor"(%0) : (memref<5xf32>) -> tensor<5xf32>
+// CHECK-NEXT:   "cf.cond_br"(%arg0, %1)[^bb1, ^bb2]
+// CHECK-NEXT: ^bb1(%2: tensor<5xf32>):  // 2 preds: ^bb0, ^bb2
+// CHECK-NEXT:   "func.return"(%2) : (tensor<5xf32>) -> ()
+// CHECK-NEXT: ^bb2:  // pred: ^bb0
+// CHECK-NEXT:   %3 = "memref.alloc"() <{alignment = 64 : i64, operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<5xf32, 1 : ui64>
+// CHECK-NEXT:   %4 = "bufferization.to_tensor"(%3) : (memref<5xf32, 1 : ui64>) -> tensor<5xf32>
+// CHECK-NEXT:   "cf.br"(%4)[^bb1] : (tensor<5xf32>) -> ()
+// CHECK-NEXT: }) : () -> ()
+// CHECK: error: failed to bufferize op
+// CHECK: note: see current operation:
+// CHECK-NEXT: "func.func"() <{function_type = (i1) -> tensor<5xf32>, sym_name = "memory_spaces"}> ({
+func.func @memory_spaces(%c: i1) -> tensor<5xf32> {
+  %0 = bufferization.alloc_tensor() {memory_space = 0 : ui64} : tensor<5xf32>
+  cf.cond_br %c, ^bb1(%0 : tensor<5xf32>), ^bb2
+^bb1(%a: tensor<5xf32>):
+  return %a : tensor<5xf32>
+^bb2:
+  %1 = bufferization.alloc_tensor() {memory_space = 1 : ui64} : tensor<5xf32>
+  cf.br ^bb1(%1 : tensor<5xf32>)
+}
