@@ -54,3 +54,65 @@ func.func @memory_spaces(%c: i1) -> tensor<5xf32> {
   %1 = bufferization.alloc_tensor() {memory_space = 1 : ui64} : tensor<5xf32>
   cf.br ^bb1(%1 : tensor<5xf32>)
 }
+
+// -----
+
+// An operation that asks for the buffer of such an argument fails first,
+// before any block signature is rewritten: the other block's argument is
+// still a tensor, the branch passing it on tensors, and the alloc_tensor
+// the branch in the block after it passes is replaced by a memref.alloc
+// read back as a tensor.
+
+// CHECK: error: 'scf.execute_region' op incoming operands of block argument have inconsistent memory spaces
+// CHECK: note: see current operation:
+// CHECK-NEXT: %4 = "scf.execute_region"() ({
+// CHECK-NEXT:   "cf.cond_br"(%arg1, %1, %3)[^bb2, ^bb1]
+// CHECK-NEXT: ^bb1(%5: tensor<5xf32>):  // pred: ^bb0
+// CHECK-NEXT:   "cf.br"(%5)[^bb2] : (tensor<5xf32>) -> ()
+// CHECK-NEXT: ^bb2(%6: tensor<5xf32>):  // 2 preds: ^bb0, ^bb1
+// CHECK-NEXT:   %7 = "tensor.extract"(%6, %arg0) : (tensor<5xf32>, index) -> f32
+// CHECK: error: failed to bufferize op
+// CHECK-NEXT: %e = tensor.extract %a[%i] : tensor<5xf32>
+func.func @execute_region_read(%i: index, %c: i1) -> f32 {
+  %0 = bufferization.alloc_tensor() {memory_space = 0 : ui64} : tensor<5xf32>
+  %1 = bufferization.alloc_tensor() {memory_space = 1 : ui64} : tensor<5xf32>
+  %r = scf.execute_region -> f32 {
+    cf.cond_br %c, ^bb1(%0 : tensor<5xf32>), ^bb2(%1 : tensor<5xf32>)
+  ^bb2(%b: tensor<5xf32>):
+    cf.br ^bb1(%b : tensor<5xf32>)
+  ^bb1(%a: tensor<5xf32>):
+    %e = tensor.extract %a[%i] : tensor<5xf32>
+    scf.yield %e : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// CHECK: error: 'func.func' op incoming operands of block argument have inconsistent memory spaces
+// CHECK: note: see current operation:
+// CHECK-NEXT: "func.func"() <{function_type = (index, i1) -> f32, sym_name = "read"}> ({
+// CHECK-NEXT: ^bb0(%arg0: index, %arg1: i1):
+// CHECK-NEXT:   %0 = "memref.alloc"()
+// CHECK-NEXT:   %1 = "bufferization.to_tensor"(%0)
+// CHECK-NEXT:   %2 = "memref.alloc"()
+// CHECK-NEXT:   %3 = "bufferization.to_tensor"(%2)
+// CHECK-NEXT:   "cf.cond_br"(%arg1, %1)[^bb1, ^bb2]
+// CHECK-NEXT: ^bb1(%4: tensor<5xf32>):  // 2 preds: ^bb0, ^bb2
+// CHECK-NEXT:   %5 = "tensor.extract"(%4, %arg0) : (tensor<5xf32>, index) -> f32
+// CHECK-NEXT:   "func.return"(%5) : (f32) -> ()
+// CHECK-NEXT: ^bb2:  // pred: ^bb0
+// CHECK-NEXT:   "cf.br"(%3)[^bb1] : (tensor<5xf32>) -> ()
+// CHECK-NEXT: }) : () -> ()
+// CHECK: error: failed to bufferize op
+// CHECK-NEXT: %e = tensor.extract %a[%i] : tensor<5xf32>
+func.func @read(%i: index, %c: i1) -> f32 {
+  %0 = bufferization.alloc_tensor() {memory_space = 0 : ui64} : tensor<5xf32>
+  %1 = bufferization.alloc_tensor() {memory_space = 1 : ui64} : tensor<5xf32>
+  cf.cond_br %c, ^bb1(%0 : tensor<5xf32>), ^bb2
+^bb1(%a: tensor<5xf32>):
+  %e = tensor.extract %a[%i] : tensor<5xf32>
+  return %e : f32
+^bb2:
+  cf.br ^bb1(%1 : tensor<5xf32>)
+}

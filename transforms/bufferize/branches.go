@@ -235,9 +235,9 @@ func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region, body fu
 			}
 			t, msg := s.blockArgType(a, nil)
 			if msg != "" {
-				s.untyped[a] = untypedArg{op, msg}
+				s.untyped[a] = untypedArg{op, b, msg}
 				if first == nil {
-					first = &untypedArg{op, msg}
+					first = &untypedArg{op, b, msg}
 				}
 				continue
 			}
@@ -262,10 +262,11 @@ func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region, body fu
 	return nil
 }
 
-// untypedArg is a block argument of a region of owner whose buffer type
-// could not be found, and why (upstream's message).
+// untypedArg is a block argument of block blk, of a region of owner,
+// whose buffer type could not be found, and why (upstream's message).
 type untypedArg struct {
 	owner *ir.Operation
+	blk   *ir.Block
 	msg   string
 }
 
@@ -288,7 +289,52 @@ func (s *state) failUntyped(u untypedArg, op *ir.Operation) error {
 		}
 	}
 	s.eraseUnusedReplaced()
+	s.keepTensorArgs(u, op)
 	return ir.Diagnostics{ir.OpError(u.owner, u.msg), ir.EmitError(op, "failed to bufferize op")}
+}
+
+// keepTensorArgs gives their tensor types back to the arguments of the
+// blocks of u's region that upstream has not rewritten when op fails:
+// those of every block after the entry block when an operation of the
+// region fails (upstream rewrites the block signatures after the
+// region's operations), those of u's block and the blocks after it when
+// the owner does (upstream stops at the block that fails). Only an
+// argument whose buffer nothing reads but a bufferization.to_tensor (for
+// a branch left on tensors) gets its tensor type back, in place of the
+// to_tensor.
+func (s *state) keepTensorArgs(u untypedArg, op *ir.Operation) {
+	r := u.blk.Parent()
+	from := op != u.owner
+	for _, b := range r.Blocks() {
+		from = from || b == u.blk
+		if !from || b == r.First() {
+			continue
+		}
+		for _, a := range b.Arguments() {
+			t, ok := s.orig[a]
+			if !ok || a.Type() == t {
+				continue
+			}
+			var reads []*ir.Operation
+			onlyRead := true
+			for use := a.FirstUse(); use != nil; use = use.Next() {
+				if _, ok := bufferization.AsToTensorOp(use.Owner()); !ok {
+					onlyRead = false
+					break
+				}
+				reads = append(reads, use.Owner())
+			}
+			if !onlyRead {
+				continue
+			}
+			a.SetType(t)
+			for _, rd := range reads {
+				ir.ReplaceAllUsesWith(rd.Result(0), a)
+				rd.Erase()
+			}
+			delete(s.asTensor, a)
+		}
+	}
 }
 
 // BufferizeBranch implements bufferization.State (the branch operands

@@ -418,12 +418,25 @@ func (s *state) eraseDead() error {
 }
 
 // eraseUnusedReplaced erases, last first, the replaced operations
-// without regions that nothing uses any more, before a failure shows the
-// operations around it; the others stay for eraseDead.
+// without regions, before a failure shows the operations around it, as
+// upstream's replacement of each operation by its buffers: an operation
+// not rewritten yet reads a replaced result's buffer back as a tensor.
+// Those still used otherwise stay for eraseDead.
 func (s *state) eraseUnusedReplaced() {
 	var kept []*ir.Operation
 	for i := len(s.dead) - 1; i >= 0; i-- {
 		op := s.dead[i]
+		for _, r := range op.Results() {
+			var uses []*ir.OpOperand
+			for u := r.FirstUse(); u != nil; u = u.Next() {
+				if !s.erased[u.Owner()] {
+					uses = append(uses, u)
+				}
+			}
+			for _, u := range uses {
+				s.readBack(u.Owner(), u.Index())
+			}
+		}
 		if op.NumRegions() > 0 || slices.ContainsFunc(op.Results(), ir.HasUses) {
 			kept = append(kept, op)
 			continue
