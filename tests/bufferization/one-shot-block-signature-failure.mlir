@@ -116,3 +116,25 @@ func.func @read(%i: index, %c: i1) -> f32 {
 ^bb2:
   cf.br ^bb1(%1 : tensor<5xf32>)
 }
+
+// -----
+
+// The argument of a block after the failing operation is a tensor for
+// the branch there, which is not rewritten yet.
+
+// CHECK: error: 'func.func' op incoming operands of block argument have inconsistent memory spaces
+// CHECK: note: see current operation:
+// CHECK:      ^bb2(%6: tensor<5xf32>):  // pred: ^bb0
+// CHECK-NEXT:   "cf.br"(%6)[^bb1] : (tensor<5xf32>) -> ()
+// CHECK-NEXT: }) : () -> ()
+// CHECK: error: failed to bufferize op
+func.func @later_block(%i: index, %c: i1) -> f32 {
+  %0 = bufferization.alloc_tensor() {memory_space = 0 : ui64} : tensor<5xf32>
+  %1 = bufferization.alloc_tensor() {memory_space = 1 : ui64} : tensor<5xf32>
+  cf.cond_br %c, ^bb1(%0 : tensor<5xf32>), ^bb2(%1 : tensor<5xf32>)
+^bb1(%a: tensor<5xf32>):
+  %e = tensor.extract %a[%i] : tensor<5xf32>
+  return %e : f32
+^bb2(%b: tensor<5xf32>):
+  cf.br ^bb1(%b : tensor<5xf32>)
+}

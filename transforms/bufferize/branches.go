@@ -300,8 +300,9 @@ func (s *state) failUntyped(u untypedArg, op *ir.Operation) error {
 // region's operations), those of u's block and the blocks after it when
 // the owner does (upstream stops at the block that fails). Only an
 // argument whose buffer nothing reads but a bufferization.to_tensor (for
-// a branch left on tensors) gets its tensor type back, in place of the
-// to_tensor.
+// a branch left on tensors, which the argument replaces) or an operation
+// that comes after op and is not rewritten yet gets its tensor type
+// back.
 func (s *state) keepTensorArgs(u untypedArg, op *ir.Operation) {
 	r := u.blk.Parent()
 	from := op != u.owner
@@ -318,6 +319,9 @@ func (s *state) keepTensorArgs(u untypedArg, op *ir.Operation) {
 			var reads []*ir.Operation
 			onlyRead := true
 			for use := a.FirstUse(); use != nil; use = use.Next() {
+				if s.notRewrittenYet(use.Owner(), op) {
+					continue
+				}
 				if _, ok := bufferization.AsToTensorOp(use.Owner()); !ok {
 					onlyRead = false
 					break
@@ -506,6 +510,15 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 		return nil, "could not infer buffer type of block argument"
 	}
 	return bt, ""
+}
+
+// notRewrittenYet reports whether user, an operation of the function
+// being rewritten, comes after op in the order of the rewriting (a
+// pre-order walk), so that op's failure leaves it as it was.
+func (s *state) notRewrittenYet(user, op *ir.Operation) bool {
+	su, ok := s.seq[user]
+	so, ok2 := s.seq[op]
+	return ok && ok2 && su > so
 }
 
 // bufferType returns the type of the buffer the tensor v will have: its
