@@ -138,3 +138,30 @@ func.func @later_block(%i: index, %c: i1) -> f32 {
 ^bb2(%b: tensor<5xf32>):
   cf.br ^bb1(%b : tensor<5xf32>)
 }
+
+// -----
+
+// Before the function's own rewriting, its arguments are tensors: what is
+// rewritten reads them through bufferization.to_buffer.
+
+// CHECK: error: 'func.func' op incoming operands of block argument have inconsistent memory spaces
+// CHECK: note: see current operation:
+// CHECK-NEXT: "func.func"() <{function_type = (tensor<5xf32>, i1, index) -> f32, sym_name = "arguments"}> ({
+// CHECK-NEXT: ^bb0(%arg0: tensor<5xf32>, %arg1: i1, %arg2: index):
+// CHECK-NEXT:   %0 = "bufferization.to_buffer"(%arg0) : (tensor<5xf32>) -> memref<5xf32, strided<[?], offset: ?>>
+// CHECK-NEXT:   %1 = "memref.alloc"()
+// CHECK-NEXT:   %2 = "bufferization.to_tensor"(%1)
+// CHECK-NEXT:   %3 = "memref.load"(%0, %arg2)
+// CHECK-NEXT:   "cf.cond_br"(%arg1, %arg0, %2)[^bb1, ^bb2]
+// CHECK: error: failed to bufferize op
+func.func @arguments(%t: tensor<5xf32>, %c: i1, %i: index) -> f32 {
+  %0 = bufferization.alloc_tensor() {memory_space = 1 : ui64} : tensor<5xf32>
+  %x = tensor.extract %t[%i] : tensor<5xf32>
+  cf.cond_br %c, ^bb1(%t : tensor<5xf32>), ^bb2(%0 : tensor<5xf32>)
+^bb1(%a: tensor<5xf32>):
+  %y = tensor.extract %a[%i] : tensor<5xf32>
+  %z = arith.addf %x, %y : f32
+  return %z : f32
+^bb2(%b: tensor<5xf32>):
+  cf.br ^bb1(%b : tensor<5xf32>)
+}

@@ -290,7 +290,49 @@ func (s *state) failUntyped(u untypedArg, op *ir.Operation) error {
 	}
 	s.eraseUnusedReplaced()
 	s.keepTensorArgs(u, op)
+	for f := op.ParentOp(); f != nil; f = f.ParentOp() {
+		if _, isFunc := function.AsFuncOp(f); isFunc {
+			s.entryArgsOnTensors(f, op)
+			break
+		}
+	}
 	return ir.Diagnostics{ir.OpError(u.owner, u.msg), ir.EmitError(op, "failed to bufferize op")}
+}
+
+// entryArgsOnTensors gives the tensor arguments of f their tensor types
+// back when op, an operation of f's body, fails: upstream rewrites a
+// function's entry block signature with the function, after its body.
+// The operations rewritten before op read such an argument through a
+// bufferization.to_buffer at the start of the entry block, as upstream's;
+// a bufferization.to_tensor that read it back gives way to it.
+func (s *state) entryArgsOnTensors(f, op *ir.Operation) {
+	entry := f.Region(0).First()
+	for _, a := range entry.Arguments() {
+		t, ok := s.orig[a]
+		if !ok || a.Type() == t {
+			continue
+		}
+		bt := a.Type()
+		var uses []*ir.OpOperand
+		for u := a.FirstUse(); u != nil; u = u.Next() {
+			uses = append(uses, u)
+		}
+		a.SetType(t)
+		for _, u := range uses {
+			user := u.Owner()
+			if _, ok := bufferization.AsToTensorOp(user); ok {
+				ir.ReplaceAllUsesWith(user.Result(0), a)
+				user.Erase()
+				continue
+			}
+			if s.notRewrittenYet(user, op) {
+				continue
+			}
+			s.b.SetInsertionPointToStart(entry)
+			user.SetOperand(u.Index(), bufferization.BuildToBuffer(s.b, user.Loc(), a, bt).Result(0))
+		}
+		delete(s.asTensor, a)
+	}
 }
 
 // keepTensorArgs gives their tensor types back to the arguments of the
