@@ -276,9 +276,10 @@ type untypedArg struct {
 // fails as the function: upstream rewrites it with the function, after
 // the block signatures. The operations shown are as upstream's are at
 // that point: the operations replaced so far are gone (upstream erases
-// each as it replaces it), and a function has its tensor type (upstream
+// each as it replaces it), a function has its tensor type (upstream
 // sets the buffer type once the block signatures and returns are
-// rewritten).
+// rewritten), and the block arguments upstream has not rewritten yet
+// are tensors (keepTensorArgs, entryArgsOnTensors).
 func (s *state) failUntyped(u untypedArg, op *ir.Operation) error {
 	if _, isFunc := function.AsFuncOp(u.owner); isFunc {
 		if op.ParentOp() == u.owner && op.HasTrait(ir.ReturnLike) {
@@ -292,7 +293,7 @@ func (s *state) failUntyped(u untypedArg, op *ir.Operation) error {
 	s.keepTensorArgs(u, op)
 	for f := op.ParentOp(); f != nil; f = f.ParentOp() {
 		if _, isFunc := function.AsFuncOp(f); isFunc {
-			s.entryArgsOnTensors(f, op)
+			s.entryArgsOnTensors(f, op, op == u.owner)
 			break
 		}
 	}
@@ -300,12 +301,13 @@ func (s *state) failUntyped(u untypedArg, op *ir.Operation) error {
 }
 
 // entryArgsOnTensors gives the tensor arguments of f their tensor types
-// back when op, an operation of f's body, fails: upstream rewrites a
-// function's entry block signature with the function, after its body.
+// back when op, an operation of f's body, fails (after the operations of
+// its own regions, with done): upstream rewrites a function's entry
+// block signature with the function, after its body.
 // The operations rewritten before op read such an argument through a
 // bufferization.to_buffer at the start of the entry block, as upstream's;
 // a bufferization.to_tensor that read it back gives way to it.
-func (s *state) entryArgsOnTensors(f, op *ir.Operation) {
+func (s *state) entryArgsOnTensors(f, op *ir.Operation, done bool) {
 	entry := f.Region(0).First()
 	for _, a := range entry.Arguments() {
 		t, ok := s.orig[a]
@@ -325,7 +327,7 @@ func (s *state) entryArgsOnTensors(f, op *ir.Operation) {
 				user.Erase()
 				continue
 			}
-			if s.notRewrittenYet(user, op) {
+			if s.notRewrittenYet(user, op, done) {
 				continue
 			}
 			s.b.SetInsertionPointToStart(entry)
@@ -361,7 +363,7 @@ func (s *state) keepTensorArgs(u untypedArg, op *ir.Operation) {
 			var reads []*ir.Operation
 			onlyRead := true
 			for use := a.FirstUse(); use != nil; use = use.Next() {
-				if s.notRewrittenYet(use.Owner(), op) {
+				if s.notRewrittenYet(use.Owner(), op, op == u.owner) {
 					continue
 				}
 				if _, ok := bufferization.AsToTensorOp(use.Owner()); !ok {
@@ -556,11 +558,12 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 
 // notRewrittenYet reports whether user, an operation of the function
 // being rewritten, comes after op in the order of the rewriting (a
-// pre-order walk), so that op's failure leaves it as it was.
-func (s *state) notRewrittenYet(user, op *ir.Operation) bool {
+// pre-order walk), so that op's failure leaves it as it was; with done,
+// op fails once the operations of its regions are rewritten.
+func (s *state) notRewrittenYet(user, op *ir.Operation, done bool) bool {
 	su, ok := s.seq[user]
 	so, ok2 := s.seq[op]
-	return ok && ok2 && su > so
+	return ok && ok2 && su > so && !(done && op.IsAncestor(user))
 }
 
 // bufferType returns the type of the buffer the tensor v will have: its
