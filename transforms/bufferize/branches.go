@@ -219,6 +219,9 @@ func liftIntoRegion(op *ir.Operation, r *ir.Region) *ir.Operation {
 // op does once body is done, as upstream, which rewrites op after the
 // operations of its region and finds the argument's type when one of
 // them asks for its buffer, or when op rewrites its block signatures.
+// Upstream's function rewrites its returns and its type after its block
+// signatures: when one of these fails, the function's returns stay as
+// they are (their operands read back as tensors), and so does its type.
 func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region, body func() error) error {
 	var first *untypedArg
 	for _, b := range r.Blocks() {
@@ -232,9 +235,9 @@ func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region, body fu
 			}
 			t, msg := s.blockArgType(a, nil)
 			if msg != "" {
-				s.untyped[a] = untypedArg{op, msg}
+				s.untyped[a] = untypedArg{op, b, msg}
 				if first == nil {
-					first = &untypedArg{op, msg}
+					first = &untypedArg{op, b, msg}
 				}
 				continue
 			}
@@ -246,31 +249,140 @@ func (s *state) BufferizeBlockSignatures(op *ir.Operation, r *ir.Region, body fu
 			}
 		}
 	}
+	if _, isFunc := function.AsFuncOp(op); isFunc && first != nil {
+		s.keepReturns = op
+		defer func() { s.keepReturns = nil }()
+	}
 	if err := body(); err != nil {
 		return err
 	}
 	if first != nil {
-		return first.fail(op)
+		return s.failUntyped(*first, op)
 	}
 	return nil
 }
 
-// untypedArg is a block argument of a region of owner whose buffer type
-// could not be found, and why (upstream's message).
+// untypedArg is a block argument of block blk, of a region of owner,
+// whose buffer type could not be found, and why (upstream's message).
 type untypedArg struct {
 	owner *ir.Operation
+	blk   *ir.Block
 	msg   string
 }
 
-// fail returns upstream's diagnostics for the failure of op, owner or an
-// operation that asks for the argument's buffer: the reason, at owner,
-// then the failure of op. A function's return fails as the function:
-// upstream rewrites it with the function, after the block signatures.
-func (u untypedArg) fail(op *ir.Operation) error {
-	if _, isFunc := function.AsFuncOp(u.owner); isFunc && op.ParentOp() == u.owner && op.HasTrait(ir.ReturnLike) {
-		op = u.owner
+// failUntyped returns upstream's diagnostics for the failure of op, the
+// owner of u or an operation that asks for the argument's buffer: the
+// reason, at the owner, then the failure of op. A function's return
+// fails as the function: upstream rewrites it with the function, after
+// the block signatures. The operations shown are as upstream's are at
+// that point: the operations replaced so far are gone (upstream erases
+// each as it replaces it), a function has its tensor type (upstream
+// sets the buffer type once the block signatures and returns are
+// rewritten), and the block arguments upstream has not rewritten yet
+// are tensors (keepTensorArgs, entryArgsOnTensors).
+func (s *state) failUntyped(u untypedArg, op *ir.Operation) error {
+	if _, isFunc := function.AsFuncOp(u.owner); isFunc {
+		if op.ParentOp() == u.owner && op.HasTrait(ir.ReturnLike) {
+			op = u.owner
+		}
+		if t, ok := s.tensorSigs[u.owner]; ok {
+			u.owner.SetAttr("function_type", t)
+		}
+	}
+	s.eraseUnusedReplaced()
+	s.keepTensorArgs(u, op)
+	for f := op.ParentOp(); f != nil; f = f.ParentOp() {
+		if _, isFunc := function.AsFuncOp(f); isFunc {
+			s.entryArgsOnTensors(f, op, op == u.owner)
+			break
+		}
 	}
 	return ir.Diagnostics{ir.OpError(u.owner, u.msg), ir.EmitError(op, "failed to bufferize op")}
+}
+
+// entryArgsOnTensors gives the tensor arguments of f their tensor types
+// back when op, an operation of f's body, fails (after the operations of
+// its own regions, with done): upstream rewrites a function's entry
+// block signature with the function, after its body.
+// The operations rewritten before op read such an argument through a
+// bufferization.to_buffer at the start of the entry block, as upstream's;
+// a bufferization.to_tensor that read it back gives way to it.
+func (s *state) entryArgsOnTensors(f, op *ir.Operation, done bool) {
+	entry := f.Region(0).First()
+	for _, a := range entry.Arguments() {
+		t, ok := s.orig[a]
+		if !ok || a.Type() == t {
+			continue
+		}
+		bt := a.Type()
+		var uses []*ir.OpOperand
+		for u := a.FirstUse(); u != nil; u = u.Next() {
+			uses = append(uses, u)
+		}
+		a.SetType(t)
+		for _, u := range uses {
+			user := u.Owner()
+			if _, ok := bufferization.AsToTensorOp(user); ok {
+				ir.ReplaceAllUsesWith(user.Result(0), a)
+				user.Erase()
+				continue
+			}
+			if s.notRewrittenYet(user, op, done) {
+				continue
+			}
+			s.b.SetInsertionPointToStart(entry)
+			user.SetOperand(u.Index(), bufferization.BuildToBuffer(s.b, user.Loc(), a, bt).Result(0))
+		}
+		delete(s.asTensor, a)
+	}
+}
+
+// keepTensorArgs gives their tensor types back to the arguments of the
+// blocks of u's region that upstream has not rewritten when op fails:
+// those of every block after the entry block when an operation of the
+// region fails (upstream rewrites the block signatures after the
+// region's operations), those of u's block and the blocks after it when
+// the owner does (upstream stops at the block that fails). Only an
+// argument whose buffer nothing reads but a bufferization.to_tensor (for
+// a branch left on tensors, which the argument replaces) or an operation
+// that comes after op and is not rewritten yet gets its tensor type
+// back.
+func (s *state) keepTensorArgs(u untypedArg, op *ir.Operation) {
+	r := u.blk.Parent()
+	from := op != u.owner
+	for _, b := range r.Blocks() {
+		from = from || b == u.blk
+		if !from || b == r.First() {
+			continue
+		}
+		for _, a := range b.Arguments() {
+			t, ok := s.orig[a]
+			if !ok || a.Type() == t {
+				continue
+			}
+			var reads []*ir.Operation
+			onlyRead := true
+			for use := a.FirstUse(); use != nil; use = use.Next() {
+				if s.notRewrittenYet(use.Owner(), op, op == u.owner) {
+					continue
+				}
+				if _, ok := bufferization.AsToTensorOp(use.Owner()); !ok {
+					onlyRead = false
+					break
+				}
+				reads = append(reads, use.Owner())
+			}
+			if !onlyRead {
+				continue
+			}
+			a.SetType(t)
+			for _, rd := range reads {
+				ir.ReplaceAllUsesWith(rd.Result(0), a)
+				rd.Erase()
+			}
+			delete(s.asTensor, a)
+		}
+	}
 }
 
 // BufferizeBranch implements bufferization.State (the branch operands
@@ -442,6 +554,16 @@ func (s *state) blockArgType(a *ir.BlockArgument, stack []ir.Value) (ir.Type, st
 		return nil, "could not infer buffer type of block argument"
 	}
 	return bt, ""
+}
+
+// notRewrittenYet reports whether user, an operation of the function
+// being rewritten, comes after op in the order of the rewriting (a
+// pre-order walk), so that op's failure leaves it as it was; with done,
+// op fails once the operations of its regions are rewritten.
+func (s *state) notRewrittenYet(user, op *ir.Operation, done bool) bool {
+	su, ok := s.seq[user]
+	so, ok2 := s.seq[op]
+	return ok && ok2 && su > so && !(done && op.IsAncestor(user))
 }
 
 // bufferType returns the type of the buffer the tensor v will have: its

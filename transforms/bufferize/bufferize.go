@@ -144,6 +144,13 @@ type state struct {
 	// untyped holds the block arguments whose buffer type could not be
 	// found, with why (BufferizeBlockSignatures).
 	untyped map[ir.Value]untypedArg
+	// tensorSigs holds each function's function_type before signature
+	// rewrote it.
+	tensorSigs map[*ir.Operation]ir.Attribute
+	// keepReturns is the function being rewritten whose block
+	// signatures fail: its returns stay as they are
+	// (BufferizeBlockSignatures).
+	keepReturns *ir.Operation
 }
 
 // Run bufferizes module.
@@ -169,7 +176,7 @@ const (
 func newState(ctx *ir.Context, module *ir.Operation, opts Options) *state {
 	return &state{models: models{boundaries: opts.FunctionBoundaries, filter: opts.DialectFilter, orig: map[ir.Value]ir.Type{}}, ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
 		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{},
-		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}, untyped: map[ir.Value]untypedArg{},
+		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, undefDefs: map[ir.Value]bool{}, pos: map[*ir.Operation]int{}, seq: map[*ir.Operation]int{}, asTensor: map[ir.Value]ir.Value{}, untyped: map[ir.Value]untypedArg{}, tensorSigs: map[*ir.Operation]ir.Attribute{},
 		built: map[*ir.Operation]bool{}, erased: map[*ir.Operation]bool{}}
 }
 
@@ -408,6 +415,36 @@ func (s *state) eraseDead() error {
 	s.dead = s.dead[:0]
 	clear(s.erased)
 	return nil
+}
+
+// eraseUnusedReplaced erases, last first, the replaced operations
+// without regions, before a failure shows the operations around it, as
+// upstream's replacement of each operation by its buffers: an operation
+// not rewritten yet reads a replaced result's buffer back as a tensor.
+// Those still used otherwise stay for eraseDead.
+func (s *state) eraseUnusedReplaced() {
+	var kept []*ir.Operation
+	for i := len(s.dead) - 1; i >= 0; i-- {
+		op := s.dead[i]
+		for _, r := range op.Results() {
+			var uses []*ir.OpOperand
+			for u := r.FirstUse(); u != nil; u = u.Next() {
+				if !s.erased[u.Owner()] {
+					uses = append(uses, u)
+				}
+			}
+			for _, u := range uses {
+				s.readBack(u.Owner(), u.Index())
+			}
+		}
+		if op.NumRegions() > 0 || slices.ContainsFunc(op.Results(), ir.HasUses) {
+			kept = append(kept, op)
+			continue
+		}
+		op.Erase()
+	}
+	slices.Reverse(kept)
+	s.dead = kept
 }
 
 // bufferizeLater bufferizes the operations that models built and
@@ -955,6 +992,7 @@ func (s *state) signature(f *ir.Operation) error {
 			outs[i] = s.identityType(t)
 		}
 	}
+	s.tensorSigs[f] = ta
 	f.SetAttr("function_type", s.ctx.TypeAttr(s.ctx.FunctionType(ins, outs)))
 	return nil
 }
@@ -1134,7 +1172,7 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 		return b, nil
 	}
 	if u, ok := s.untyped[v]; ok {
-		return nil, u.fail(user)
+		return nil, s.failUntyped(u, user)
 	}
 	if !isTensor(s.tt(v)) {
 		return v, nil
@@ -1354,6 +1392,10 @@ func (s *state) op(op *ir.Operation) error {
 				}
 			}
 		}
+		return nil
+	}
+	if s.keepReturns != nil && op.ParentOp() == s.keepReturns && op.HasTrait(ir.ReturnLike) {
+		s.unknown(op)
 		return nil
 	}
 	m, ok := bufferization.BufferizableOp.Of(op)

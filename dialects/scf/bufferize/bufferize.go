@@ -154,6 +154,7 @@ func (s *state) forOp(op *ir.Operation) error {
 		}
 		a := body.Argument(1 + i)
 		if memref.MemorySpaceOf(b.Type()) != memref.MemorySpaceOf(a.Type()) {
+			s.yieldOnTensors(op, i, b)
 			return ir.Diagnostics{ir.OpError(op, "init_arg and yielded value bufferize to inconsistent memory spaces"), ir.EmitError(y, "failed to bufferize op")}
 		}
 		equiv[i] = s.IsBuffer(b, a)
@@ -205,6 +206,31 @@ func (s *state) forOp(op *ir.Operation) error {
 	}
 	s.Erase(op)
 	return nil
+}
+
+// yieldOnTensors leaves op, an scf.for whose yield fails at operand i,
+// whose buffer is b, as upstream has it then. Upstream rewrites the
+// loop's body before the loop, with its iteration arguments still
+// tensors, and copies a yielded tensor that may share a buffer defined
+// outside the loop before it rewrites anything (tensor copy insertion):
+// the copy, rewritten with the body, is read back as a tensor for the
+// yield. The iteration arguments nothing uses get their tensor types
+// back.
+func (s *state) yieldOnTensors(op *ir.Operation, i int, b ir.Value) {
+	body := op.Region(0).First()
+	y := body.Terminator()
+	v := y.Operand(i)
+	if !s.WithoutAnalysis() && !s.ResolvedOnTensors() && s.aliasesOutside(v, op.Region(0), body.Argument(1+i)) {
+		s.b.SetInsertionPoint(y)
+		nb := s.Alloc(s.TensorType(v), b, nil)
+		memref.BuildCopy(s.b, y.Loc(), b, nb)
+		y.SetOperand(i, bufferization.BuildToTensor(s.b, y.Loc(), nb, s.TensorType(v)).Result())
+	}
+	for _, a := range body.Arguments()[1:] {
+		if t := s.TensorType(a); bufferization.IsTensor(t) && !ir.HasUses(a) {
+			a.SetType(t)
+		}
+	}
 }
 
 // loopArgType returns the buffer type of a loop's iteration argument
