@@ -166,9 +166,12 @@ func (s *state) composedSum(op *ir.Operation, vals []ir.Value) ir.Value {
 }
 
 // sumFold returns the sum of terms as upstream's
-// makeComposedFoldedAffineApply makes it: a constant when all are, the
-// one value when the others are zero, else an affine.apply whose map
-// folds in the constants.
+// makeComposedFoldedAffineApply makes it of s0 + s1 + ...: a constant
+// when all are, the one value when the others are zero, else an
+// affine.apply whose map folds in the constants. The terms are symbols,
+// so that an affine.apply term composed into the sum appends its
+// operands after the other terms (a running offset summed with the next
+// size lists that size first).
 func (s *state) sumFold(op *ir.Operation, terms []ir.OpFoldResult) ir.OpFoldResult {
 	var c int64
 	var vals []ir.OpFoldResult
@@ -196,12 +199,12 @@ func (s *state) sumFold(op *ir.Operation, terms []ir.OpFoldResult) ir.OpFoldResu
 			operands[i] = t.Value
 		}
 		if i == 0 {
-			e = affinemap.Dim(0)
+			e = affinemap.Sym(0)
 		} else {
-			e = affinemap.Add(e, affinemap.Dim(i))
+			e = affinemap.Add(e, affinemap.Sym(i))
 		}
 	}
-	ap := affine.BuildComposedApply(s.b, op.Loc(), affinemap.NewMap(len(terms), 0, e), operands)
+	ap := affine.BuildComposedApply(s.b, op.Loc(), affinemap.NewMap(0, len(terms), e), operands)
 	for _, t := range tmp {
 		if t != nil && !ir.HasUses(t.Result(0)) {
 			t.Erase()
