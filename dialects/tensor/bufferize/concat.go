@@ -18,7 +18,9 @@ import (
 // outside the bufferized program, one for each read), a memref.subview of
 // the new buffer at the input's offset along the concatenated dimension,
 // into which the input is copied. The offset is summed after every
-// input, the last included.
+// input, the last included. A buffer outside the default memory space
+// fails once the new buffer is made (defaultSpaceOnly), as does one
+// without a memory space under must-infer-memory-space.
 func (s *state) concat(op *ir.Operation) error {
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok {
@@ -52,6 +54,12 @@ func (s *state) concat(op *ir.Operation) error {
 	} else {
 		at := bufferization.BuildAllocTensor(s.b, loc, dyn, rt, bufferization.AllocTensorOptions{MemorySpace: memref.MemorySpaceOf(s.IdentityType(rt))})
 		nb = bufferization.BuildToBuffer(s.b, loc, at.Result(), s.IdentityType(rt)).Result(0)
+	}
+	if s.MemorySpaceMissing() {
+		return nil
+	}
+	if err := s.defaultSpaceOnly(op, rt); err != nil {
+		return err
 	}
 	// The sizes of the subviews: static, or the new buffer's dimension
 	// (that along dim is replaced for each input).
