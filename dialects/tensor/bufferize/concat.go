@@ -18,7 +18,9 @@ import (
 // outside the bufferized program, one for each read), a memref.subview of
 // the new buffer at the input's offset along the concatenated dimension,
 // into which the input is copied. The offset is summed after every
-// input, the last included.
+// input, the last included. A buffer outside the default memory space
+// fails once the new buffer is made (defaultSpaceOnly), as does one
+// without a memory space under must-infer-memory-space.
 func (s *state) concat(op *ir.Operation) error {
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok {
@@ -52,6 +54,12 @@ func (s *state) concat(op *ir.Operation) error {
 	} else {
 		at := bufferization.BuildAllocTensor(s.b, loc, dyn, rt, bufferization.AllocTensorOptions{MemorySpace: memref.MemorySpaceOf(s.IdentityType(rt))})
 		nb = bufferization.BuildToBuffer(s.b, loc, at.Result(), s.IdentityType(rt)).Result(0)
+	}
+	if s.MemorySpaceMissing() {
+		return nil
+	}
+	if err := s.defaultSpaceOnly(op, rt); err != nil {
+		return err
 	}
 	// The sizes of the subviews: static, or the new buffer's dimension
 	// (that along dim is replaced for each input).
@@ -166,9 +174,12 @@ func (s *state) composedSum(op *ir.Operation, vals []ir.Value) ir.Value {
 }
 
 // sumFold returns the sum of terms as upstream's
-// makeComposedFoldedAffineApply makes it: a constant when all are, the
-// one value when the others are zero, else an affine.apply whose map
-// folds in the constants.
+// makeComposedFoldedAffineApply makes it of s0 + s1 + ...: a constant
+// when all are, the one value when the others are zero, else an
+// affine.apply whose map folds in the constants. The terms are symbols,
+// so that an affine.apply term composed into the sum appends its
+// operands after the other terms (a running offset summed with the next
+// size lists that size first).
 func (s *state) sumFold(op *ir.Operation, terms []ir.OpFoldResult) ir.OpFoldResult {
 	var c int64
 	var vals []ir.OpFoldResult
@@ -196,12 +207,12 @@ func (s *state) sumFold(op *ir.Operation, terms []ir.OpFoldResult) ir.OpFoldResu
 			operands[i] = t.Value
 		}
 		if i == 0 {
-			e = affinemap.Dim(0)
+			e = affinemap.Sym(0)
 		} else {
-			e = affinemap.Add(e, affinemap.Dim(i))
+			e = affinemap.Add(e, affinemap.Sym(i))
 		}
 	}
-	ap := affine.BuildComposedApply(s.b, op.Loc(), affinemap.NewMap(len(terms), 0, e), operands)
+	ap := affine.BuildComposedApply(s.b, op.Loc(), affinemap.NewMap(0, len(terms), e), operands)
 	for _, t := range tmp {
 		if t != nil && !ir.HasUses(t.Result(0)) {
 			t.Erase()

@@ -85,11 +85,16 @@ func (s *state) filled(op *ir.Operation, d destination, m linalg.MapOp) {
 }
 
 // generate bufferizes tensor.generate as upstream does: a new tensor
-// (newDestination) filled by its body (fill).
+// (newDestination) filled by its body (fill). A buffer outside the
+// default memory space fails before anything is built
+// (defaultSpaceOnly).
 func (s *state) generate(op *ir.Operation) error {
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok {
 		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.generate of an unranked tensor")
+	}
+	if err := s.defaultSpaceOnly(op, rt); err != nil {
+		return err
 	}
 	d := s.newDestination(op, rt, op.Operands(), memref.MemorySpaceOf(s.IdentityType(rt)))
 	m, err := s.fill(op, d)
@@ -142,13 +147,21 @@ func (s *state) fill(op *ir.Operation, d destination) (linalg.MapOp, error) {
 
 // splat bufferizes tensor.splat as upstream does: a new tensor (dynamic
 // sizes from the splat's operands, newDestination) filled by a
-// linalg.map that yields the value.
+// linalg.map that yields the value. The new tensor is made before a
+// buffer outside the default memory space fails (defaultSpaceOnly), or
+// one without a memory space under must-infer-memory-space.
 func (s *state) splat(op *ir.Operation) error {
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok {
 		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.splat of an unranked tensor")
 	}
 	d := s.newDestination(op, rt, op.Operands()[1:], memref.MemorySpaceOf(s.IdentityType(rt)))
+	if s.MemorySpaceMissing() {
+		return nil
+	}
+	if err := s.defaultSpaceOnly(op, rt); err != nil {
+		return err
+	}
 	m, _ := s.mapInto(op, d, rt.Elem)
 	linalg.BuildYield(s.b, op.Loc(), []ir.Value{op.Operand(0)})
 	s.b.SetInsertionPoint(op)
@@ -254,4 +267,19 @@ func (s *state) pad(op *ir.Operation) error {
 	ir.ReplaceAllUsesWith(op.Result(0), ins.Result())
 	s.Erase(op)
 	return nil
+}
+
+// defaultSpaceOnly fails the bufferization of op, whose buffer of
+// tensor type rt upstream's model can only make in the default memory
+// space (tensor.generate, tensor.splat, tensor.concat), when the pass's
+// default memory space for rt is another one: under
+// must-infer-memory-space, which has none, or use-encoding-for-memory-
+// space for a type with an encoding (upstream's
+// defaultMemorySpaceFn(type) != Attribute()).
+func (s *state) defaultSpaceOnly(op *ir.Operation, rt *ir.RankedTensorType) error {
+	o := s.Options()
+	if !o.MustInferMemorySpace && (!o.UseEncodingForMemorySpace || rt.Encoding == nil) {
+		return nil
+	}
+	return ir.Diagnostics{ir.EmitError(op, "memory space not implemented yet"), ir.EmitError(op, "failed to bufferize op")}
 }
