@@ -69,8 +69,6 @@ func libdevicePatterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 						return false
 					}
 				}
-				ctx := r.Builder.Ctx
-				loc := op.Loc()
 				t := op.Result(0).Type()
 				if ft, ok := t.(*ir.FloatType); ok {
 					res, ok := callScalar(r, op, e.f32, e.f64, e.fast, ft, operands)
@@ -82,29 +80,16 @@ func libdevicePatterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				}
 				// A 1-D vector is unrolled element by element.
 				vt, ok := t.(*ir.VectorType)
-				if !ok || len(vt.Shape) != 1 || len(vt.Scalable) != 0 {
+				if !ok {
 					return false
 				}
 				ft, ok := vt.Elem.(*ir.FloatType)
 				if !ok {
 					return false
 				}
-				acc := llvmcommon.Poison(r, loc, t)
-				for i := int64(0); i < vt.Shape[0]; i++ {
-					idx := llvmcommon.Create(r, "llvm.mlir.constant", loc, nil, []ir.Type{ctx.I(64)},
-						[]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(ctx.I(64), i)}}).Result(0)
-					var elems []ir.Value
-					for _, v := range operands {
-						elems = append(elems, llvmcommon.Create(r, "llvm.extractelement", loc, []ir.Value{v, idx}, []ir.Type{ft}, nil).Result(0))
-					}
-					res, ok := callScalar(r, op, e.f32, e.f64, e.fast, ft, elems)
-					if !ok {
-						return false
-					}
-					acc = llvmcommon.Create(r, "llvm.insertelement", loc, []ir.Value{acc, res, idx}, []ir.Type{t}, nil).Result(0)
-				}
-				r.ReplaceOp(op, []ir.Value{acc})
-				return true
+				return llvmcommon.UnrollToScalars(r, op, operands, vt, func(elems []ir.Value) (ir.Value, bool) {
+					return callScalar(r, op, e.f32, e.f64, e.fast, ft, elems)
+				})
 			}})
 	}
 	return ps

@@ -63,8 +63,6 @@ func ocmlPatterns() []rewrite.ConversionPattern {
 						return false
 					}
 				}
-				ctx := r.Builder.Ctx
-				loc := op.Loc()
 				t := op.Result(0).Type()
 				if ft, ok := t.(*ir.FloatType); ok {
 					res, ok := callOCML(r, op, e.base, e.noF32, ft, operands)
@@ -75,29 +73,16 @@ func ocmlPatterns() []rewrite.ConversionPattern {
 					return true
 				}
 				vt, ok := t.(*ir.VectorType)
-				if !ok || len(vt.Shape) != 1 || len(vt.Scalable) != 0 {
+				if !ok {
 					return false
 				}
 				ft, ok := vt.Elem.(*ir.FloatType)
 				if !ok || (e.noF32 && ft.Kind == ir.F32) {
 					return false
 				}
-				acc := llvmcommon.Poison(r, loc, t)
-				for i := int64(0); i < vt.Shape[0]; i++ {
-					idx := llvmcommon.Create(r, "llvm.mlir.constant", loc, nil, []ir.Type{ctx.I(64)},
-						[]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(ctx.I(64), i)}}).Result(0)
-					var elems []ir.Value
-					for _, v := range operands {
-						elems = append(elems, llvmcommon.Create(r, "llvm.extractelement", loc, []ir.Value{v, idx}, []ir.Type{ft}, nil).Result(0))
-					}
-					res, ok := callOCML(r, op, e.base, e.noF32, ft, elems)
-					if !ok {
-						return false
-					}
-					acc = llvmcommon.Create(r, "llvm.insertelement", loc, []ir.Value{acc, res, idx}, []ir.Type{t}, nil).Result(0)
-				}
-				r.ReplaceOp(op, []ir.Value{acc})
-				return true
+				return llvmcommon.UnrollToScalars(r, op, operands, vt, func(elems []ir.Value) (ir.Value, bool) {
+					return callOCML(r, op, e.base, e.noF32, ft, elems)
+				})
 			}})
 	}
 	return ps

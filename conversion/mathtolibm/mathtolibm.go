@@ -14,6 +14,7 @@
 package mathtolibm
 
 import (
+	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	function "github.com/strata-ir/strata/dialects/func"
@@ -133,7 +134,7 @@ func create(r *rewrite.ConversionRewriter, name string, loc ir.Location, operand
 func scalarize(op *ir.Operation, vt *ir.VectorType, r *rewrite.ConversionRewriter) bool {
 	ctx := r.Builder.Ctx
 	elem, ok := vt.Elem.(*ir.FloatType)
-	if !ok {
+	if !ok || !llvmcommon.Unrollable(vt) {
 		return false
 	}
 	n := int64(1)

@@ -279,7 +279,7 @@ func analyze(op *ir.Operation) (*generic, bool) {
 		}
 		switch t := v.Type().(type) {
 		case *ir.RankedTensorType:
-			if len(t.Shape) != m.NumResults() || len(t.Shape) == 0 {
+			if len(t.Shape) != m.NumResults() || len(t.Shape) == 0 || !isScalar(t.Elem) {
 				return nil, false
 			}
 		default:
@@ -295,10 +295,15 @@ func analyze(op *ir.Operation) (*generic, bool) {
 	return g, true
 }
 
+// isScalar reports whether t is a scalar a tile kernel computes on: a
+// float, index or signless integer (tile's operations, as arith's, take
+// no signed or unsigned integers).
 func isScalar(t ir.Type) bool {
-	switch t.(type) {
-	case *ir.FloatType, *ir.IntegerType, *ir.IndexType:
+	switch t := t.(type) {
+	case *ir.FloatType, *ir.IndexType:
 		return true
+	case *ir.IntegerType:
+		return t.Signedness == ir.Signless
 	}
 	return false
 }
