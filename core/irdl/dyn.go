@@ -232,3 +232,23 @@ func strippedBody(x any) string {
 	}
 	return ""
 }
+
+// KeepUndefinedTypesOpaque makes the types of the dialect name of ctx that
+// its definition file does not define parse as opaque types
+// (`!name.anything<...>`), as they do in a namespace without types: for a
+// dialect that defines some of its upstream counterpart's types and
+// passes the others through, such as the test dialect.
+func KeepUndefinedTypesOpaque(ctx *ir.Context, name string) {
+	dl := ctx.Dialect(name)
+	if dl == nil || dl.ParseType == nil {
+		return
+	}
+	dd, _ := dl.Definitions.(*dialectDef)
+	next := dl.ParseType
+	dl.ParseType = func(ctx *ir.Context, body string) (ir.Type, error) {
+		if mn, _ := splitMnemonic(body); dd == nil || dd.types[mn] == nil {
+			return ctx.OpaqueType(name, body), nil
+		}
+		return next(ctx, body)
+	}
+}

@@ -17,3 +17,9 @@ func.func @types(%t: tensor<4xf64>, %u: !test.test_tensor<[4, 2], f64>, %m: !tes
   %3 = bufferization.to_tensor %m : !test.test_memref<[4], f64, 1> to !test.test_tensor<[4], f64>
   return
 }
+
+// The test dialect's other types, which Strata does not define, stay
+// opaque, as in a namespace without types.
+
+// CHECK-LABEL: func.func private @opaque(!test.memref_element, tensor<2x!test.memref_element>)
+func.func private @opaque(!test.memref_element, tensor<2x!test.memref_element>)
