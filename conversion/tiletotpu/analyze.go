@@ -354,6 +354,13 @@ func (l *lowering) analyze() error {
 			return false
 		}
 		arr, _ := viewShape(view)
+		if _, isIndex := shape.Elem.(*ir.IndexType); isIndex {
+			// A block of index values lives in vregs as i32, but the
+			// array in HBM would keep its index elements, which
+			// Mosaic has no layout for.
+			err = errAt(op, "an array of 'index' elements is not supported on TPU (Mosaic arrays hold fixed-width integers; use i32)")
+			return false
+		}
 		w := &window{arg: arg, array: arr, block: shape.Shape, elem: shape.Elem, output: output, first: op}
 		for d, x := range idx {
 			ax, c, dv, ok := l.classify(x)
