@@ -543,7 +543,7 @@ func (p *parser) parseDistinctAttr(t ir.Type) ir.Attribute {
 	if p.consumeIf(TokGreater) {
 		ref = p.ctx.Unit()
 	} else {
-		ref = p.parseAttribute(t)
+		ref = p.parseDistinctRef(t)
 		p.expect(TokGreater, "expected '>' to close distinct attribute")
 	}
 	if d, ok := p.distinct[id]; ok {
@@ -555,6 +555,28 @@ func (p *parser) parseDistinctAttr(t ir.Type) ir.Attribute {
 	d := p.ctx.NewDistinctAttr(ref)
 	p.distinct[id] = d
 	return d
+}
+
+// parseDistinctRef parses the attribute a distinct attribute refers to.
+// When that fails, MLIR adds "expected attribute" at the token where the
+// parse stopped after the errors of the failure itself.
+func (p *parser) parseDistinctRef(t ir.Type) ir.Attribute {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		pe, ok := r.(parseError)
+		if !ok {
+			panic(r)
+		}
+		if len(p.moreErrors) == 0 || p.moreErrors[0] != pe.d {
+			p.moreErrors = []*ir.Diagnostic{pe.d}
+		}
+		p.moreErrors = append(p.moreErrors, ir.NewError(p.locAt(p.tok.Start), "expected attribute"))
+		panic(pe)
+	}()
+	return p.parseAttribute(t)
 }
 
 func (p *parser) parseDenseArrayAttr() ir.Attribute {
