@@ -147,9 +147,13 @@ func (p *parser) parseSymbolRef() ir.Attribute {
 	for p.tok.Kind == TokColon {
 		colonOff := p.tok.Start
 		p.consume()
-		// As MLIR, the two colons of `::` may be separated by blanks.
+		// As MLIR, the two colons of `::` may be separated by blanks. A
+		// lone colon is given back, except before the end of the input or
+		// a lexer error, where MLIR leaves it consumed.
 		if p.tok.Kind != TokColon {
-			p.resetTo(colonOff)
+			if p.tok.Kind != TokEOF && p.tok.Kind != TokError {
+				p.resetTo(colonOff)
+			}
 			break
 		}
 		p.consume()
@@ -171,7 +175,9 @@ func (p *parser) parseExtendedAttr(t ir.Type) ir.Attribute {
 		var ok bool
 		a, ok = p.attrAliases[dialect]
 		if !ok {
-			p.errorAt(off, "undefined symbol alias id '"+ident+"'")
+			// Reported at the token after the alias, as MLIR's
+			// emitWrongTokenError.
+			p.errorHere("undefined symbol alias id '" + ident + "'")
 		}
 	} else {
 		at := t
@@ -594,7 +600,7 @@ func (p *parser) parseDenseArrayAttr() ir.Attribute {
 	case *ir.FloatType:
 		width = tt.Width()
 	default:
-		p.errorAt(off, "expected integer or float type, got: "+TypeString(et))
+		p.errorAt(off, "expected integer or float type, got: '"+TypeString(et)+"'")
 	}
 	isBool := false
 	if it, ok := et.(*ir.IntegerType); ok && it.Width == 1 {

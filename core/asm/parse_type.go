@@ -307,17 +307,17 @@ func (p *parser) parseMemRefType() ir.Type {
 			// MLIR's parseCommaSeparatedListUntil with no empty list.
 			p.errorHere("expected list element")
 		}
-		aoff := p.tok.Start
+		// Both errors point at the token after the attribute, as MLIR's.
 		a := p.parseAttribute(nil)
 		if !unranked && isMemRefLayout(a) {
 			if layout != nil || space != nil {
-				p.errorAt(aoff, "expected memory space to be last in memref type")
+				p.errorTok("expected memory space to be last in memref type")
 			}
 			layout = a
 			continue
 		}
 		if space != nil {
-			p.errorAt(aoff, "multiple memory spaces specified in memref type")
+			p.errorTok("multiple memory spaces specified in memref type")
 		}
 		space = a
 	}
@@ -436,7 +436,9 @@ func (p *parser) parseExtendedType() ir.Type {
 	if isAlias {
 		t, ok := p.typeAliases[dialect]
 		if !ok {
-			p.errorAt(off, "undefined symbol alias id '"+string(ident)+"'")
+			// Reported at the token after the alias, as MLIR's
+			// emitWrongTokenError.
+			p.errorHere("undefined symbol alias id '" + string(ident) + "'")
 		}
 		return t
 	}

@@ -1249,7 +1249,7 @@ func (p *parser) parseBlock(entry *ir.Block) *ir.Block {
 				}
 			}
 		}
-		p.expect(TokRParen, "expected ')' to end argument list")
+		p.expect(TokRParen, "expected ')'")
 	}
 	p.expect(TokColon, "expected ':' after block name")
 	p.parseBlockBody(b)
