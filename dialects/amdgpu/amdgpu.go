@@ -149,7 +149,8 @@ func parseMNK(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
 		}
 	}
 	if len(dims) != 3 {
-		return false, p.ErrorAt(pos, "expected 3 dimensions in MNK dimension list")
+		// Upstream counts the dimensions once the list is read.
+		return false, p.ErrorAt(p.CurrentPos(), "expected 3 dimensions in MNK dimension list")
 	}
 	i32 := p.Context().IntegerType(32, ir.Signless)
 	for i, d := range dims {

@@ -1,0 +1,9 @@
+// RUN: not strata-opt --split-input-file %s 2>&1 | FileCheck %s
+
+// An unknown reduction kind is reported at the token after it.
+
+func.func @all_reduce_kind(%arg0 : f32) {
+  // CHECK: parse-errors.mlir:7:29: error: custom op 'gpu.all_reduce' invalid op kind
+  %res = gpu.all_reduce foo %arg0 {} : (f32) -> (f32)
+  return
+}
