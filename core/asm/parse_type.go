@@ -463,7 +463,7 @@ func (p *parser) parseExtendedType() ir.Type {
 
 // parseDialectType parses the body of a type of dialect d, the same
 // spelling giving the same type within one parse (aliases are defined
-// before they are used).
+// before they are used). off is the offset of the type's `!`.
 func (p *parser) parseDialectType(d *ir.Dialect, data string, off int) ir.Type {
 	if d.ParseTypeBody != nil {
 		var t ir.Type
@@ -473,15 +473,26 @@ func (p *parser) parseDialectType(d *ir.Dialect, data string, off int) ir.Type {
 			return err
 		})
 		if err != nil {
-			p.errorAt(off, err.Error())
+			p.dialectTypeError(d, off, err)
 		}
 		return t
 	}
 	t, err := d.ParseType(p.ctx, strings.Clone(data))
 	if err != nil {
-		p.errorAt(off, err.Error())
+		p.dialectTypeError(d, off, err)
 	}
 	return t
+}
+
+// dialectTypeError reports err, the failure to parse the body of a type of
+// dialect d written at off. A *BodyError is located where it is in the
+// file: the body follows `!dialect.` or `!dialect<`, and MLIR's dialect
+// parsers read it in place. Other errors point at the `!`.
+func (p *parser) dialectTypeError(d *ir.Dialect, off int, err error) {
+	if be, ok := err.(*BodyError); ok {
+		p.errorAt(off+len(d.Name)+2+be.Offset, be.Msg)
+	}
+	p.errorAt(off, err.Error())
 }
 
 // checkDialectNamespace rejects an opaque type or attribute whose dialect

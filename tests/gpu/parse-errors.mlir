@@ -7,3 +7,10 @@ func.func @all_reduce_kind(%arg0 : f32) {
   %res = gpu.all_reduce foo %arg0 {} : (f32) -> (f32)
   return
 }
+
+// -----
+
+// A !gpu.mma_matrix that does not verify is reported at its mnemonic.
+
+// CHECK: parse-errors.mlir:16:29: error: MMAMatrixType must have exactly two dimensions
+func.func private @mma(!gpu.mma_matrix<16x16x16xf16, "AOp">)
