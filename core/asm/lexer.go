@@ -106,7 +106,8 @@ func (l *lexer) next() Token {
 				l.pos += 2
 				return Token{TokEllipsis, start, l.pos}
 			}
-			return l.errorf(start, "expected three consecutive dots for an ellipsis")
+			// MLIR points past the first dot.
+			return l.errorf(l.pos, "expected three consecutive dots for an ellipsis")
 		case '(':
 			return Token{TokLParen, start, l.pos}
 		case ')':

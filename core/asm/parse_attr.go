@@ -147,9 +147,13 @@ func (p *parser) parseSymbolRef() ir.Attribute {
 	for p.tok.Kind == TokColon {
 		colonOff := p.tok.Start
 		p.consume()
-		// As MLIR, the two colons of `::` may be separated by blanks.
+		// As MLIR, the two colons of `::` may be separated by blanks. A
+		// lone colon is given back, except before the end of the input or
+		// a lexer error, where MLIR leaves it consumed.
 		if p.tok.Kind != TokColon {
-			p.resetTo(colonOff)
+			if p.tok.Kind != TokEOF && p.tok.Kind != TokError {
+				p.resetTo(colonOff)
+			}
 			break
 		}
 		p.consume()
@@ -171,7 +175,9 @@ func (p *parser) parseExtendedAttr(t ir.Type) ir.Attribute {
 		var ok bool
 		a, ok = p.attrAliases[dialect]
 		if !ok {
-			p.errorAt(off, "undefined symbol alias id '"+ident+"'")
+			// Reported at the token after the alias, as MLIR's
+			// emitWrongTokenError.
+			p.errorHere("undefined symbol alias id '" + ident + "'")
 		}
 	} else {
 		at := t
@@ -543,7 +549,7 @@ func (p *parser) parseDistinctAttr(t ir.Type) ir.Attribute {
 	if p.consumeIf(TokGreater) {
 		ref = p.ctx.Unit()
 	} else {
-		ref = p.parseAttribute(t)
+		ref = p.parseDistinctRef(t)
 		p.expect(TokGreater, "expected '>' to close distinct attribute")
 	}
 	if d, ok := p.distinct[id]; ok {
@@ -555,6 +561,28 @@ func (p *parser) parseDistinctAttr(t ir.Type) ir.Attribute {
 	d := p.ctx.NewDistinctAttr(ref)
 	p.distinct[id] = d
 	return d
+}
+
+// parseDistinctRef parses the attribute a distinct attribute refers to.
+// When that fails, MLIR adds "expected attribute" at the token where the
+// parse stopped after the errors of the failure itself.
+func (p *parser) parseDistinctRef(t ir.Type) ir.Attribute {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		pe, ok := r.(parseError)
+		if !ok {
+			panic(r)
+		}
+		if len(p.moreErrors) == 0 || p.moreErrors[0] != pe.d {
+			p.moreErrors = []*ir.Diagnostic{pe.d}
+		}
+		p.moreErrors = append(p.moreErrors, ir.NewError(p.locAt(p.tok.Start), "expected attribute"))
+		panic(pe)
+	}()
+	return p.parseAttribute(t)
 }
 
 func (p *parser) parseDenseArrayAttr() ir.Attribute {
@@ -572,7 +600,7 @@ func (p *parser) parseDenseArrayAttr() ir.Attribute {
 	case *ir.FloatType:
 		width = tt.Width()
 	default:
-		p.errorAt(off, "expected integer or float type, got: "+TypeString(et))
+		p.errorAt(off, "expected integer or float type, got: '"+TypeString(et)+"'")
 	}
 	isBool := false
 	if it, ok := et.(*ir.IntegerType); ok && it.Width == 1 {

@@ -307,17 +307,17 @@ func (p *parser) parseMemRefType() ir.Type {
 			// MLIR's parseCommaSeparatedListUntil with no empty list.
 			p.errorHere("expected list element")
 		}
-		aoff := p.tok.Start
+		// Both errors point at the token after the attribute, as MLIR's.
 		a := p.parseAttribute(nil)
 		if !unranked && isMemRefLayout(a) {
 			if layout != nil || space != nil {
-				p.errorAt(aoff, "expected memory space to be last in memref type")
+				p.errorTok("expected memory space to be last in memref type")
 			}
 			layout = a
 			continue
 		}
 		if space != nil {
-			p.errorAt(aoff, "multiple memory spaces specified in memref type")
+			p.errorTok("multiple memory spaces specified in memref type")
 		}
 		space = a
 	}
@@ -436,7 +436,9 @@ func (p *parser) parseExtendedType() ir.Type {
 	if isAlias {
 		t, ok := p.typeAliases[dialect]
 		if !ok {
-			p.errorAt(off, "undefined symbol alias id '"+string(ident)+"'")
+			// Reported at the token after the alias, as MLIR's
+			// emitWrongTokenError.
+			p.errorHere("undefined symbol alias id '" + string(ident) + "'")
 		}
 		return t
 	}
@@ -461,7 +463,7 @@ func (p *parser) parseExtendedType() ir.Type {
 
 // parseDialectType parses the body of a type of dialect d, the same
 // spelling giving the same type within one parse (aliases are defined
-// before they are used).
+// before they are used). off is the offset of the type's `!`.
 func (p *parser) parseDialectType(d *ir.Dialect, data string, off int) ir.Type {
 	if d.ParseTypeBody != nil {
 		var t ir.Type
@@ -471,15 +473,26 @@ func (p *parser) parseDialectType(d *ir.Dialect, data string, off int) ir.Type {
 			return err
 		})
 		if err != nil {
-			p.errorAt(off, err.Error())
+			p.dialectTypeError(d, off, err)
 		}
 		return t
 	}
 	t, err := d.ParseType(p.ctx, strings.Clone(data))
 	if err != nil {
-		p.errorAt(off, err.Error())
+		p.dialectTypeError(d, off, err)
 	}
 	return t
+}
+
+// dialectTypeError reports err, the failure to parse the body of a type of
+// dialect d written at off. A *BodyError is located where it is in the
+// file: the body follows `!dialect.` or `!dialect<`, and MLIR's dialect
+// parsers read it in place. Other errors point at the `!`.
+func (p *parser) dialectTypeError(d *ir.Dialect, off int, err error) {
+	if be, ok := err.(*BodyError); ok {
+		p.errorAt(off+len(d.Name)+2+be.Offset, be.Msg)
+	}
+	p.errorAt(off, err.Error())
 }
 
 // checkDialectNamespace rejects an opaque type or attribute whose dialect

@@ -1081,6 +1081,15 @@ func (p *parser) finishGeneric(st *ir.OperationState, uses []ssaUse, regions []*
 			p.errorAt(nameTok.Start, "'"+st.Name.Name+"' op "+err.Error())
 		}
 	}
+	// Properties written out convert into the operation's properties now,
+	// once the whole operation is parsed, as in MLIR.
+	if def := st.Name.Def; def != nil && st.Properties != nil && def.PropertiesFromAttr != nil {
+		props, err := def.PropertiesFromAttr(p.ctx, st.Properties)
+		if err != nil {
+			p.errorAt(nameTok.Start, "invalid properties "+AttrString(st.Properties)+" for op "+st.Name.Name+": "+err.Error())
+		}
+		st.Properties = props
+	}
 	p.moveInherentAttrs(st)
 	op := ir.NewOperation(st)
 	for i, r := range regions {
@@ -1090,7 +1099,8 @@ func (p *parser) finishGeneric(st *ir.OperationState, uses []ssaUse, regions []*
 }
 
 // moveInherentAttrs moves inherent attributes of registered operations that
-// were written in the discardable dictionary into the properties.
+// were written in the discardable dictionary into the properties. One that
+// the properties cannot hold (OpDef.InherentAttrFits) is dropped.
 func (p *parser) moveInherentAttrs(st *ir.OperationState) {
 	def := st.Name.Def
 	if def == nil || len(def.InherentAttrs) == 0 || st.Attributes == nil {
@@ -1110,7 +1120,9 @@ func (p *parser) moveInherentAttrs(st *ir.OperationState) {
 			}
 		}
 		if inherent {
-			props = append(props, e)
+			if def.InherentAttrFits == nil || def.InherentAttrFits(e.Name, e.Value) {
+				props = append(props, e)
+			}
 		} else {
 			rest = append(rest, e)
 		}
@@ -1237,7 +1249,7 @@ func (p *parser) parseBlock(entry *ir.Block) *ir.Block {
 				}
 			}
 		}
-		p.expect(TokRParen, "expected ')' to end argument list")
+		p.expect(TokRParen, "expected ')'")
 	}
 	p.expect(TokColon, "expected ':' after block name")
 	p.parseBlockBody(b)

@@ -71,6 +71,22 @@ type OpDef struct {
 	// generic form without properties, the attr-dict of a declarative
 	// format), which MLIR checks while parsing.
 	VerifyInherentAttrs func(attrs []NamedAttr) error
+	// PropertiesFromAttr, if set, converts the attribute written as the
+	// properties of a generic operation (`<{...}>`) into the operation's
+	// properties, as MLIR's setPropertiesFromAttr fills the native
+	// property storage of a registered operation: an entry that names no
+	// property of the operation is dropped, and a value the storage cannot
+	// hold (an attribute of another kind, segment sizes of the wrong
+	// length) fails the conversion. The error says why, without location
+	// or prefix; the parser reports it after "invalid properties ATTR for
+	// op NAME: ".
+	PropertiesFromAttr func(ctx *Context, attr Attribute) (Attribute, error)
+	// InherentAttrFits, if set, reports whether value can be stored as the
+	// inherent attribute name. It is the check of MLIR's setInherentAttr,
+	// through which an inherent attribute written in an attribute
+	// dictionary reaches the properties: a value that does not fit is
+	// dropped without a diagnostic.
+	InherentAttrFits func(name string, value Attribute) bool
 	// Print, if set, prints the custom form after the operation name.
 	Print func(p OpAsmPrinter, op *Operation)
 	// Parse, if set, parses the custom form after the operation name into

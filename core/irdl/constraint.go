@@ -56,14 +56,41 @@ type attrC struct {
 	denseArray ir.Type
 	// def is set for attributes of a dialect defined in the language.
 	def *attrDef
-	// kind, if set, is the check of the attribute's storage class that
-	// ODS's generated parsers make right after parsing the value ("invalid
-	// kind of attribute specified").
+	// kind, if set, is the check of the attribute's storage class (the
+	// C++ class ODS stores the attribute as): ODS's generated parsers make
+	// it right after parsing the value ("invalid kind of attribute
+	// specified"), and properties written in a generic operation convert
+	// only when it holds. Nil accepts every attribute (storage class
+	// Attribute, as for AnyAttr and AnyAttrOf).
 	kind func(ir.Attribute) bool
 }
 
 func isArrayAttr(a ir.Attribute) bool     { _, ok := a.(*ir.ArrayAttr); return ok }
 func isSymbolRefAttr(a ir.Attribute) bool { _, ok := a.(*ir.SymbolRefAttr); return ok }
+func isIntegerAttr(a ir.Attribute) bool   { _, ok := a.(*ir.IntegerAttr); return ok }
+func isFloatAttr(a ir.Attribute) bool     { _, ok := a.(*ir.FloatAttr); return ok }
+func isStringAttr(a ir.Attribute) bool    { _, ok := a.(*ir.StringAttr); return ok }
+func isTypeAttr(a ir.Attribute) bool      { _, ok := a.(*ir.TypeAttr); return ok }
+
+// classOf returns the storage class check of an attribute whose value has
+// type t (a constraint's valueType): IntegerAttr for integer and index
+// types, FloatAttr for float types, nil otherwise.
+func classOf(t ir.Type) func(ir.Attribute) bool {
+	switch t.(type) {
+	case *ir.IntegerType, *ir.IndexType:
+		return isIntegerAttr
+	case *ir.FloatType:
+		return isFloatAttr
+	}
+	return nil
+}
+
+// classIsPred makes c's predicate its storage class check too, for the
+// constraints that accept every attribute of one C++ class.
+func classIsPred(c *attrC) *attrC {
+	c.kind = c.pred
+	return c
+}
 
 func anyType() *typeC { return &typeC{summary: "any type", pred: func(ir.Type) bool { return true }} }
 
@@ -277,24 +304,24 @@ func anyAttr() *attrC {
 }
 
 func intAttr(ctx *ir.Context, t ir.Type, summary string) *attrC {
-	return &attrC{summary: summary, valueType: t, pred: func(a ir.Attribute) bool {
+	return &attrC{summary: summary, valueType: t, kind: isIntegerAttr, pred: func(a ir.Attribute) bool {
 		ia, ok := a.(*ir.IntegerAttr)
 		return ok && ia.Type == t
 	}}
 }
 
 func floatAttr(t ir.Type, summary string) *attrC {
-	return &attrC{summary: summary, valueType: t, pred: func(a ir.Attribute) bool {
+	return &attrC{summary: summary, valueType: t, kind: isFloatAttr, pred: func(a ir.Attribute) bool {
 		fa, ok := a.(*ir.FloatAttr)
 		return ok && ir.Type(fa.Type) == t
 	}}
 }
 
 func denseArray(elem ir.Type, summary string) *attrC {
-	return &attrC{summary: summary, denseArray: elem, pred: func(a ir.Attribute) bool {
+	return classIsPred(&attrC{summary: summary, denseArray: elem, pred: func(a ir.Attribute) bool {
 		da, ok := a.(*ir.DenseArrayAttr)
 		return ok && da.Elem == elem
-	}}
+	}})
 }
 
 // builtinAttrC returns the builtin attribute constraint called name with
@@ -307,22 +334,23 @@ func builtinAttrC(ctx *ir.Context, name string) *attrC {
 	case "AnyAttr":
 		return anyAttr()
 	case "StrAttr":
-		return &attrC{summary: "string attribute", valueType: ctx.NoneType(), str: true, pred: func(a ir.Attribute) bool {
+		return &attrC{summary: "string attribute", valueType: ctx.NoneType(), str: true, kind: isStringAttr, pred: func(a ir.Attribute) bool {
 			s, ok := a.(*ir.StringAttr)
 			return ok && s.Type == nil
 		}}
 	case "SymbolNameAttr":
-		return &attrC{summary: "string attribute", symbolName: true, pred: func(a ir.Attribute) bool {
+		return &attrC{summary: "string attribute", symbolName: true, kind: isStringAttr, pred: func(a ir.Attribute) bool {
 			s, ok := a.(*ir.StringAttr)
 			return ok && s.Type == nil
 		}}
 	case "BoolAttr":
-		return &attrC{summary: "bool attribute", valueType: ctx.I(1), pred: func(a ir.Attribute) bool {
+		// BoolAttr is the class of the IntegerAttrs of type i1.
+		return classIsPred(&attrC{summary: "bool attribute", valueType: ctx.I(1), pred: func(a ir.Attribute) bool {
 			ia, ok := a.(*ir.IntegerAttr)
 			return ok && ia.Type == ir.Type(ctx.I(1))
-		}}
+		}})
 	case "UnitAttr":
-		return &attrC{summary: "unit attribute", unit: true, pred: func(a ir.Attribute) bool { _, ok := a.(*ir.UnitAttr); return ok }}
+		return classIsPred(&attrC{summary: "unit attribute", unit: true, pred: func(a ir.Attribute) bool { _, ok := a.(*ir.UnitAttr); return ok }})
 	case "IndexAttr":
 		return intAttr(ctx, ctx.IndexType(), "index attribute")
 	case "F16Attr":
@@ -332,19 +360,19 @@ func builtinAttrC(ctx *ir.Context, name string) *attrC {
 	case "F64Attr":
 		return floatAttr(ctx.FloatType(ir.F64), "64-bit float attribute")
 	case "TypedAttr":
-		return &attrC{summary: "TypedAttr instance", pred: func(a ir.Attribute) bool {
+		return classIsPred(&attrC{summary: "TypedAttr instance", pred: func(a ir.Attribute) bool {
 			if _, ok := a.(*ir.StringAttr); ok {
 				return true // typed, with type none when no type is written
 			}
 			ta, ok := a.(ir.TypedAttr)
 			return ok && ta.AttrType() != nil
-		}}
+		}})
 	case "TypeAttr":
-		return &attrC{summary: "any type attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.TypeAttr); return ok }}
+		return classIsPred(&attrC{summary: "any type attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.TypeAttr); return ok }})
 	case "ArrayAttr":
-		return &attrC{summary: "array attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.ArrayAttr); return ok }}
+		return classIsPred(&attrC{summary: "array attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.ArrayAttr); return ok }})
 	case "DictAttr":
-		return &attrC{summary: "dictionary of named attribute values", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.DictionaryAttr); return ok }}
+		return classIsPred(&attrC{summary: "dictionary of named attribute values", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.DictionaryAttr); return ok }})
 	case "DictArrayAttr":
 		return &attrC{summary: "Array of dictionary attributes", kind: isArrayAttr, pred: func(a ir.Attribute) bool {
 			arr, ok := a.(*ir.ArrayAttr)
@@ -367,9 +395,9 @@ func builtinAttrC(ctx *ir.Context, name string) *attrC {
 		}
 		return &attrC{summary: "flat symbol reference attribute", kind: flat, pred: flat}
 	case "AffineMapAttr":
-		return &attrC{summary: "AffineMap attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.AffineMapAttr); return ok }}
+		return classIsPred(&attrC{summary: "AffineMap attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.AffineMapAttr); return ok }})
 	case "IntegerSetAttr":
-		return &attrC{summary: "IntegerSet attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.IntegerSetAttr); return ok }}
+		return classIsPred(&attrC{summary: "IntegerSet attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.IntegerSetAttr); return ok }})
 	case "DenseI32ArrayAttr":
 		return denseArray(ctx.I(32), "i32 dense array attribute")
 	case "DenseI64ArrayAttr":
@@ -377,21 +405,21 @@ func builtinAttrC(ctx *ir.Context, name string) *attrC {
 	case "DenseBoolArrayAttr":
 		return denseArray(ctx.I(1), "i1 dense array attribute")
 	case "ElementsAttr":
-		return &attrC{summary: "constant vector/tensor attribute", pred: func(a ir.Attribute) bool {
+		return classIsPred(&attrC{summary: "constant vector/tensor attribute", pred: func(a ir.Attribute) bool {
 			switch a.(type) {
 			case *ir.DenseElementsAttr, *ir.DenseStringElementsAttr, *ir.DenseResourceAttr, *ir.SparseElementsAttr:
 				return true
 			}
 			return false
-		}}
+		}})
 	case "DenseElementsAttr":
-		return &attrC{summary: "constant vector/tensor attribute", pred: func(a ir.Attribute) bool {
+		return classIsPred(&attrC{summary: "constant vector/tensor attribute", pred: func(a ir.Attribute) bool {
 			switch a.(type) {
 			case *ir.DenseElementsAttr, *ir.DenseStringElementsAttr:
 				return true
 			}
 			return false
-		}}
+		}})
 	}
 	for _, pre := range []struct {
 		p string
@@ -409,14 +437,14 @@ func builtinAttrC(ctx *ir.Context, name string) *attrC {
 }
 
 func typeAttrOf(c *typeC) *attrC {
-	return &attrC{summary: "type attribute of " + c.summary, pred: func(a ir.Attribute) bool {
+	return &attrC{summary: "type attribute of " + c.summary, kind: isTypeAttr, pred: func(a ir.Attribute) bool {
 		ta, ok := a.(*ir.TypeAttr)
 		return ok && c.pred(ta.Type)
 	}}
 }
 
 func arrayAttrOf(c *attrC) *attrC {
-	return &attrC{summary: "array attribute of " + c.summary, pred: func(a ir.Attribute) bool {
+	return &attrC{summary: "array attribute of " + c.summary, kind: isArrayAttr, pred: func(a ir.Attribute) bool {
 		aa, ok := a.(*ir.ArrayAttr)
 		if !ok {
 			return false
@@ -462,6 +490,8 @@ func allOfA(cs []*attrC) *attrC {
 	if len(cs) > 0 {
 		f := cs[0]
 		r.valueType, r.enum, r.symbolName, r.unit, r.denseArray, r.def = f.valueType, f.enum, f.symbolName, f.unit, f.denseArray, f.def
+		// AllAttrOf is stored as its first constraint is.
+		r.kind = f.kind
 	}
 	return r
 }

@@ -556,6 +556,10 @@ func dialectParseType(d *dialectDef) func(ctx *ir.Context, body string) (ir.Type
 			t, err = parseStrippedType(p, td)
 			return err
 		})
+		if be, ok := err.(*asm.BodyError); ok {
+			// Located in the body, past the mnemonic.
+			return nil, &asm.BodyError{Offset: len(body) - len(rest) + be.Offset, Msg: be.Msg}
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -96,7 +96,10 @@ func lookupGoAttrC(ctx *ir.Context, name string) *attrC {
 	}
 	ac := &attrC{summary: c.summary, pred: c.pred}
 	if c.valueType != nil {
+		// A fixed value type is that of an IntegerAttr or FloatAttr (a
+		// confined I64Attr, say), which is then the storage class.
 		ac.valueType = c.valueType(ctx)
+		ac.kind = classOf(ac.valueType)
 	}
 	return ac
 }

@@ -250,12 +250,14 @@ func (o *opDef) opDef() *ir.OpDef {
 	if len(o.props) > 0 {
 		def.VerifyInherentAttrs = o.verifyInherentAttrs
 	}
-	if segmented(o.operands) {
-		def.InherentAttrs = append(def.InherentAttrs, "operandSegmentSizes")
+	if o.segOperands {
+		def.InherentAttrs = append(def.InherentAttrs, operandSegments)
 	}
-	if segmented(o.results) {
-		def.InherentAttrs = append(def.InherentAttrs, "resultSegmentSizes")
+	if o.segResults {
+		def.InherentAttrs = append(def.InherentAttrs, resultSegments)
 	}
+	def.PropertiesFromAttr = o.propertiesFromAttr
+	def.InherentAttrFits = o.inherentAttrFits
 	if o.format != nil {
 		def.Print = o.printOp
 		def.Parse = o.parseOp
@@ -266,7 +268,7 @@ func (o *opDef) opDef() *ir.OpDef {
 	if o.hasEffects {
 		ir.MemoryEffectsOp.Attach(def, ir.EffectsFunc(o.effectsOf))
 	}
-	hasDefaults := false
+	hasDefaults := o.segOperands || o.segResults
 	for _, p := range o.props {
 		if p.def != nil && !p.optional {
 			hasDefaults = true
@@ -291,7 +293,9 @@ func (o *opDef) opDef() *ir.OpDef {
 	return def
 }
 
-// populateDefaults adds the default values of absent properties.
+// populateDefaults adds the default values of absent properties, and
+// segment sizes of zeros where they are absent (the zero-initialized
+// segment sizes of MLIR's property storage).
 func (o *opDef) populateDefaults(ctx *ir.Context, props ir.Attribute) ir.Attribute {
 	var entries []ir.NamedAttr
 	if d, ok := props.(*ir.DictionaryAttr); ok {
@@ -315,6 +319,19 @@ func (o *opDef) populateDefaults(ctx *ir.Context, props ir.Attribute) ir.Attribu
 			add = append(add, ir.NamedAttr{Name: p.name, Value: p.def})
 		}
 	}
+	addZeros := func(on bool, name string, n int) {
+		if !on {
+			return
+		}
+		for _, e := range entries {
+			if e.Name == name {
+				return
+			}
+		}
+		add = append(add, ir.NamedAttr{Name: name, Value: ctx.DenseI32Array(make([]int32, n)...)})
+	}
+	addZeros(o.segOperands, operandSegments, len(o.operands))
+	addZeros(o.segResults, resultSegments, len(o.results))
 	if len(add) == 0 {
 		return props
 	}

@@ -677,10 +677,10 @@ func (s *sema) attrConstraint(d *dialectDef, c *Constraint) *attrC {
 				if summary == "" {
 					summary = "#" + dn + "." + mn
 				}
-				return &attrC{summary: summary, def: ad, enum: ad.enum, pred: func(x ir.Attribute) bool {
+				return classIsPred(&attrC{summary: summary, def: ad, enum: ad.enum, pred: func(x ir.Attribute) bool {
 					da, ok := x.(*DynAttr)
 					return ok && da.def == ad
-				}}
+				}})
 			}
 		}
 		a, err := asm.ParseAttrString(s.ctx, c.Lit, nil)
@@ -769,13 +769,13 @@ func enumAttrC(ctx *ir.Context, e *enumDef) *attrC {
 	if e.attr != nil {
 		ad := e.attr
 		summary := e.summary
-		return &attrC{summary: summary, enum: e, def: ad, pred: func(x ir.Attribute) bool {
+		return classIsPred(&attrC{summary: summary, enum: e, def: ad, pred: func(x ir.Attribute) bool {
 			da, ok := x.(*DynAttr)
 			return ok && da.def == ad
-		}}
+		}})
 	}
 	st := ir.Type(e.storage)
-	return &attrC{summary: e.summary, enum: e, valueType: st, pred: func(x ir.Attribute) bool {
+	return &attrC{summary: e.summary, enum: e, valueType: st, kind: isIntegerAttr, pred: func(x ir.Attribute) bool {
 		ia, ok := x.(*ir.IntegerAttr)
 		if !ok || ia.Type != st {
 			return false

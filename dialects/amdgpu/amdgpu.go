@@ -16,12 +16,12 @@ package amdgpu
 
 import (
 	_ "embed"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/dialects/internal/bareenum"
@@ -149,7 +149,8 @@ func parseMNK(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
 		}
 	}
 	if len(dims) != 3 {
-		return false, p.ErrorAt(pos, "expected 3 dimensions in MNK dimension list")
+		// Upstream counts the dimensions once the list is read.
+		return false, p.ErrorAt(p.CurrentPos(), "expected 3 dimensions in MNK dimension list")
 	}
 	i32 := p.Context().IntegerType(32, ir.Signless)
 	for i, d := range dims {
@@ -172,7 +173,9 @@ func printMNK(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
 }
 
 // verifyTypes extends the type parser of the definitions with the
-// verifier of !amdgpu.tdm_gather_base's parameters.
+// verifier of !amdgpu.tdm_gather_base's parameters. Its errors point
+// past the mnemonic, where upstream's generated parser takes the
+// location it verifies at.
 func verifyTypes(next func(*ir.Context, string) (ir.Type, error)) func(*ir.Context, string) (ir.Type, error) {
 	return func(ctx *ir.Context, body string) (ir.Type, error) {
 		t, err := next(ctx, body)
@@ -180,14 +183,15 @@ func verifyTypes(next func(*ir.Context, string) (ir.Type, error)) func(*ir.Conte
 			return nil, err
 		}
 		if g, ok := AsTdmGatherBaseType(t); ok {
+			at := max(strings.IndexByte(body, '<'), 0)
 			elem, index := g.ElementType(), g.IndexType()
 			switch w := ir.IntOrFloatBitWidth(elem); w {
 			case 8, 16, 32, 64:
 			default:
-				return nil, errors.New(fmt.Sprintf("element type must be 1, 2, 4, or 8 bytes wide but type '%s' is %d bytes wide", ir.TypeString(elem), w/8) + ".")
+				return nil, &asm.BodyError{Offset: at, Msg: fmt.Sprintf("element type must be 1, 2, 4, or 8 bytes wide but type '%s' is %d bytes wide", ir.TypeString(elem), w/8) + "."}
 			}
 			if !eI16.is(index) && !eI32.is(index) {
-				return nil, errors.New(fmt.Sprintf("index type must be i16 or i32 but index type is '%s'", ir.TypeString(index)) + ".")
+				return nil, &asm.BodyError{Offset: at, Msg: fmt.Sprintf("index type must be i16 or i32 but index type is '%s'", ir.TypeString(index)) + "."}
 			}
 		}
 		return t, nil

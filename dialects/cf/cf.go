@@ -257,8 +257,8 @@ func parseSwitchOpCases(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) 
 		// Upstream's type($flag) takes an integer type only.
 		return false, p.Errorf("invalid kind of type specified: expected builtin.integer, but found '%s'", asm.TypeString(flagType))
 	}
-	if !p.ParseOptionalKeyword("default") {
-		return false, p.Errorf("expected 'default'")
+	if pos := p.CurrentPos(); !p.ParseOptionalKeyword("default") {
+		return false, p.ErrorAt(pos, "expected 'default'")
 	}
 	p.ParsePunct(":")
 	b, uses, types, err := ir.ParseSuccessorAndUseList(p)

@@ -1,6 +1,7 @@
 package gpu_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -125,7 +126,8 @@ func TestGeneratedAccessors(t *testing.T) {
 // operands, or too few. The groups come out empty or shortened, never out
 // of range, since the gpu.container_module verifier reads a launch before
 // the launch itself is verified; verification then fails with a located
-// error.
+// error. The parser rejects segment sizes of the wrong length, so the
+// sizes are set on the parsed operation.
 func TestSegmentsThatDoNotVerify(t *testing.T) {
 	const kernel = `gpu.module @k {
     gpu.func @k(%a: f32, %b: f32) kernel {
@@ -148,7 +150,7 @@ func TestSegmentsThatDoNotVerify(t *testing.T) {
 		t.Run(tc.sizes, func(t *testing.T) {
 			src := `module attributes {gpu.container_module} {
   func.func @f(%s: index, %x: f32) {
-    "gpu.launch_func"(%s, %s, %s, %s, %s, %s, %x, %x) <{kernel = @k::@k, operandSegmentSizes = array<i32: ` + tc.sizes + `>}> : (index, index, index, index, index, index, f32, f32) -> ()
+    "gpu.launch_func"(%s, %s, %s, %s, %s, %s, %x, %x) <{kernel = @k::@k, operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 2, 0>}> : (index, index, index, index, index, index, f32, f32) -> ()
     return
   }
   ` + kernel + `
@@ -158,8 +160,17 @@ func TestSegmentsThatDoNotVerify(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			var sizes []int32
+			for _, f := range strings.Split(tc.sizes, ",") {
+				n, err := strconv.Atoi(strings.TrimSpace(f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				sizes = append(sizes, int32(n))
+			}
 			m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 				if l, ok := gpu.AsLaunchFuncOp(op); ok {
+					op.SetAttr("operandSegmentSizes", ctx.DenseI32Array(sizes...))
 					if n := len(l.KernelOperands()); n != tc.kernelOperands {
 						t.Errorf("%d kernel operands, want %d", n, tc.kernelOperands)
 					}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/strata-ir/strata/core/affine"
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 )
@@ -90,17 +91,14 @@ func wrapTypeParser(d *ir.Dialect) {
 			}
 			if m, ok := AsMmaMatrixType(t); ok {
 				if msg := verifyMMAMatrixType(m); msg != "" {
-					return nil, errorString(msg)
+					// At the mnemonic, upstream's getNameLoc.
+					return nil, &asm.BodyError{Offset: 0, Msg: msg}
 				}
 			}
 			return t, nil
 		}
 	}
 }
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
 
 // lastDimUnitStride is MLIR's MemRefType::isLastDimUnitStride: the
 // layout's innermost stride is 1 (identity and strided layouts, and affine

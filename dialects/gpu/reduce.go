@@ -38,7 +38,7 @@ func registerReduce() {
 }
 
 // parseAllReduceOperation reads an optional reduction kind; upstream
-// reports an unknown keyword as "invalid op kind".
+// reports an unknown keyword as "invalid op kind", at the token after it.
 func parseAllReduceOperation(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
 	pos := p.CurrentPos()
 	kw, ok := p.ParseOptionalKeywordAny()
@@ -46,7 +46,7 @@ func parseAllReduceOperation(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, er
 		return true, nil
 	}
 	if !slices.Contains(allReduceOps, kw) {
-		return false, p.ErrorAt(pos, "invalid op kind")
+		return false, p.ErrorAt(p.CurrentPos(), "invalid op kind")
 	}
 	a, err := enumAttr(p.Context(), "all_reduce_op", kw)
 	if err != nil {

@@ -326,7 +326,7 @@ func parseGlobalTypeAndValue(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, er
 	t := p.ParseType()
 	m, ok := t.(*ir.MemRefType)
 	if !ok || ir.NumElements(m.Shape) < 0 {
-		return false, nameError(p, "memref.global", "type should be static shaped memref, but got "+ir.TypeString(t))
+		return false, nameError(p, "memref.global", "type should be static shaped memref, but got '"+ir.TypeString(t)+"'")
 	}
 	args[0].Attr = ctx.TypeAttr(t)
 	if !p.ParseOptionalPunct("=") {

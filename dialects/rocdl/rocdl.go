@@ -71,10 +71,11 @@ func Register(ctx *ir.Context) {
 }
 
 // verifyOperationAttr is upstream's ROCDLDialect::verifyOperationAttribute:
-// rocdl.kernel only on llvm.func.
+// rocdl.kernel only on llvm.func. Upstream writes the name as the string
+// attribute it is, so the message shows it in double quotes.
 func verifyOperationAttr(op *ir.Operation, a ir.NamedAttr) error {
 	if _, ok := llvm.AsFuncOp(op); a.Name == KernelAttrName && !ok {
-		return ir.EmitError(op, "'"+KernelAttrName+"' attribute attached to unexpected op")
+		return ir.EmitError(op, "'\""+KernelAttrName+"\"' attribute attached to unexpected op")
 	}
 	return nil
 }

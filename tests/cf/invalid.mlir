@@ -18,3 +18,16 @@ func.func @flag_type(%a: i32) {
 ^bb1:
   return
 }
+
+// -----
+
+// The case list's parser reports through the operation's parser, so its
+// errors name the operation.
+func.func @switch_missing_default(%flag : i32) {
+  cf.switch %flag : i32, [
+    // expected-error@+1 {{custom op 'cf.switch' expected 'default'}}
+    45: ^bb1
+  ]
+  ^bb1:
+    return
+}

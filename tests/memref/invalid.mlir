@@ -17,3 +17,10 @@ func.func @subview_dynamic_offset(%m: memref<?x?xf32>) {
   %0 = memref.subview %m[1, 0] [2, 3] [1, 1] : memref<?x?xf32> to memref<2x3xf32, strided<[?, 1]>>
   return
 }
+
+// -----
+
+// The type of a memref.global is written quoted in the parser's error.
+
+// expected-error @+1 {{custom op 'memref.global' type should be static shaped memref, but got 'memref<?xf32>'}}
+memref.global @dynamic : memref<?xf32>
