@@ -78,6 +78,15 @@ func (o *OpParser) ParsePunct(tok string) {
 	o.p.errorHere("expected '" + tok + "'")
 }
 
+// ExpectPunct consumes tok or reports msg as MLIR's parseToken(kind, msg)
+// does (emitWrongTokenError).
+func (o *OpParser) ExpectPunct(tok, msg string) {
+	if o.p.consumeIf(punctKind(tok)) {
+		return
+	}
+	o.p.errorHere(msg)
+}
+
 // ParseSymbolName parses `@name`.
 func (o *OpParser) ParseSymbolName() string {
 	s, ok := o.ParseOptionalSymbolName()

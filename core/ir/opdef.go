@@ -249,6 +249,9 @@ type OpAsmParser interface {
 	ParseOptionalPunct(tok string) bool
 	// ParsePunct consumes the punctuation tok or reports "expected 'tok'".
 	ParsePunct(tok string)
+	// ExpectPunct consumes the punctuation tok or reports msg where MLIR's
+	// parseToken(kind, msg) does: just after the text before the token.
+	ExpectPunct(tok, msg string)
 	// ParseSymbolName parses `@name` or reports "expected valid
 	// '@'-identifier for symbol name".
 	ParseSymbolName() string

@@ -628,9 +628,7 @@ func parseLaunchFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 					break
 				}
 			}
-			if !p.ParseOptionalPunct(")") {
-				return p.Errorf("expected ')' in argument list")
-			}
+			p.ExpectPunct(")", "expected ')' in argument list")
 		}
 	}
 	st.Operands = append(st.Operands, object...)

@@ -6,8 +6,8 @@
 
 // CHECK-LABEL: func.func @f(
 // CHECK-SAME: {bufferization.access = "read"}
-// CHECK: "test.dummy_tensor_op"(%arg0) {"C_0[CONFL-WRITE: 0]", __inplace_operands_attr__ = ["false"], __opresult_alias_set_attr__ = {{\[\["%0"\]\]}}}
-// CHECK: tensor.extract %arg0[%arg1] {"C_0[READ: 0]", __inplace_operands_attr__ = ["true", "none"]}
+// CHECK: "test.dummy_tensor_op"(%arg0) {"C_{{[0-9]+}}[CONFL-WRITE: 0]", __inplace_operands_attr__ = ["false"], __opresult_alias_set_attr__ = {{\[\["%0"\]\]}}}
+// CHECK: tensor.extract %arg0[%arg1] {"C_{{[0-9]+}}[READ: 0]", __inplace_operands_attr__ = ["true", "none"]}
 // CHECK: "test.create_tensor_op"() {__opresult_alias_set_attr__ = {{\[\["%1"\]\]}}}
 // CHECK: "test.dummy_tensor_op"(%1) {__inplace_operands_attr__ = ["true"], __opresult_alias_set_attr__ = {{\[\["%2"\]\]}}}
 func.func @f(%arg: tensor<4xf64>, %lb: index) -> (tensor<4xf64>, f64) {
