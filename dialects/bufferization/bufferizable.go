@@ -569,12 +569,12 @@ func DestinationStyleResult(op *ir.Operation, operand int) int {
 		return -1
 	}
 	first, n := dps.DPSInits(op)
-	if operand < first || operand >= first+n || !isTensor(op.Operand(operand).Type()) {
+	if operand < first || operand >= first+n || !IsTensor(op.Operand(operand).Type()) {
 		return -1
 	}
 	k := 0
 	for i := first; i < operand; i++ {
-		if isTensor(op.Operand(i).Type()) {
+		if IsTensor(op.Operand(i).Type()) {
 			k++
 		}
 	}
@@ -595,7 +595,7 @@ func BufferizeDestinationStyle(op *ir.Operation, s State) error {
 	first, n := dps.DPSInits(op)
 	operands := make([]ir.Value, op.NumOperands())
 	for i, v := range op.Operands() {
-		if i >= first && i < first+n && isTensor(s.TensorType(v)) {
+		if i >= first && i < first+n && IsTensor(s.TensorType(v)) {
 			continue
 		}
 		b, err := s.Buffer(op, v)
@@ -606,7 +606,7 @@ func BufferizeDestinationStyle(op *ir.Operation, s State) error {
 	}
 	for i := first; i < first+n; i++ {
 		v := op.Operand(i)
-		if !isTensor(s.TensorType(v)) {
+		if !IsTensor(s.TensorType(v)) {
 			operands[i] = v
 			continue
 		}
@@ -643,7 +643,7 @@ func BufferizeDestinationStyle(op *ir.Operation, s State) error {
 	}
 	k := 0
 	for i := first; i < first+n; i++ {
-		if isTensor(s.TensorType(op.Operand(i))) && k < op.NumResults() {
+		if IsTensor(s.TensorType(op.Operand(i))) && k < op.NumResults() {
 			s.SetResult(op.Result(k), operands[i], s.InPlaceAlias(op.Operand(i), operands[i]))
 			k++
 		}
@@ -651,12 +651,3 @@ func BufferizeDestinationStyle(op *ir.Operation, s State) error {
 	s.Erase(op)
 	return nil
 }
-
-// isTensor reports whether t is tensor-like: a builtin tensor type or a
-// dialect type with a TensorLikeType model.
-func isTensor(t ir.Type) bool { return IsTensorLike(t) }
-
-// IsTensor reports whether t is tensor-like: a ranked or unranked tensor
-// type, or a dialect type with a TensorLikeType model, whose values
-// one-shot-bufferize gives buffers.
-func IsTensor(t ir.Type) bool { return IsTensorLike(t) }

@@ -36,14 +36,19 @@ var TensorLikeType = ir.DeclareTypeInterface[TensorLikeModel]("bufferization.Ten
 // BufferLikeType is the buffer-like type interface.
 var BufferLikeType = ir.DeclareTypeInterface[BufferLikeModel]("bufferization.BufferLikeTypeInterface")
 
-// IsTensorLike reports whether t is a builtin tensor type or a dialect
-// type with a TensorLikeType model.
-func IsTensorLike(t ir.Type) bool {
+// IsTensor reports whether t is tensor-like: a ranked or unranked tensor
+// type, or a dialect type with a TensorLikeType model, whose values
+// one-shot-bufferize gives buffers.
+func IsTensor(t ir.Type) bool { return IsBuiltinTensor(t) || TensorLikeType.Implements(t) }
+
+// IsBuiltinTensor reports whether t is a ranked or unranked builtin tensor
+// type: the tensor-like values the in-place analysis decides.
+func IsBuiltinTensor(t ir.Type) bool {
 	switch t.(type) {
 	case *ir.RankedTensorType, *ir.UnrankedTensorType:
 		return true
 	}
-	return TensorLikeType.Implements(t)
+	return false
 }
 
 // IsBufferLike reports whether t is a builtin memref type or a dialect
@@ -58,10 +63,7 @@ func IsBufferLike(t ir.Type) bool {
 
 // IsDialectTensor reports whether t is a dialect type with a
 // TensorLikeType model (a tensor-like type other than a builtin tensor).
-func IsDialectTensor(t ir.Type) bool {
-	_, ok := TensorLikeType.Of(t)
-	return ok
-}
+func IsDialectTensor(t ir.Type) bool { return TensorLikeType.Implements(t) }
 
 // compatibleBufferType is the check of bufferization.to_tensor and
 // to_buffer: a dialect tensor-like type decides through its model; a
@@ -97,6 +99,6 @@ func init() {
 	// The operand and result constraints of bufferization.to_tensor and
 	// to_buffer and of other dialects' operations on tensor-like values,
 	// with ODS's summaries.
-	irdl.RegisterTypeConstraint("TensorLikeType", "TensorLikeType instance", IsTensorLike)
+	irdl.RegisterTypeConstraint("TensorLikeType", "TensorLikeType instance", IsTensor)
 	irdl.RegisterTypeConstraint("BufferLikeType", "BufferLikeType instance", IsBufferLike)
 }

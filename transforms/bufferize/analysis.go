@@ -42,11 +42,8 @@ type analysis struct {
 	s *state
 	// inPlace holds the decision for each analyzed use.
 	inPlace map[use]bool
-	// fixed holds the uses of dialect tensor-like values, in place
-	// without being analyzed.
-	fixed  map[use]bool
-	parent map[ir.Value]ir.Value
-	sets   map[ir.Value][]ir.Value
+	parent  map[ir.Value]ir.Value
+	sets    map[ir.Value][]ir.Value
 	// readOnly reports whether the function's argument may not be written.
 	readOnly func(a *ir.BlockArgument) bool
 	// defs and read cache definitions and valueReadThroughAliases, which
@@ -61,7 +58,6 @@ type analysis struct {
 // reset forgets what the analysis knew of the function just decided.
 func (a *analysis) reset() {
 	clear(a.inPlace)
-	clear(a.fixed)
 	clear(a.parent)
 	clear(a.sets)
 	clear(a.defs)
@@ -254,7 +250,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	// not leave a set of maps per function to the collector.
 	a := s.an
 	if a == nil {
-		a = &analysis{s: s, inPlace: map[use]bool{}, fixed: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{},
+		a = &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{},
 			defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}, reads: map[use]bool{}, ws: map[use]bool{}}
 		s.an = a
 	}
@@ -280,17 +276,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 			continue
 		}
 		for i, v := range op.Operands() {
-			if bufferization.IsDialectTensor(v.Type()) {
-				u := use{op, i}
-				a.inPlace[u] = true
-				s.decided[u] = true
-				a.fixed[u] = true
-				for _, r := range s.aliasingResults(u) {
-					a.union(v, r)
-				}
-				continue
-			}
-			if _, unranked := v.Type().(*ir.UnrankedTensorType); unranked {
+			if _, unranked := v.Type().(*ir.UnrankedTensorType); unranked || bufferization.IsDialectTensor(v.Type()) {
 				u := use{op, i}
 				a.inPlace[u] = true
 				s.decided[u] = true
@@ -306,7 +292,7 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	for _, op := range ops {
 		for i := range op.NumOperands() {
 			u := use{op, i}
-			if !a.inPlace[u] || a.fixed[u] {
+			if !a.inPlace[u] || !analyzed(op.Operand(i).Type()) {
 				continue
 			}
 			if a.readAfterWrite(u) != nil {

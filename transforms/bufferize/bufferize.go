@@ -924,7 +924,7 @@ func isTensor(t ir.Type) bool { return bufferization.IsTensor(t) }
 // analysis: builtin tensors. A dialect's tensor-like values are carried
 // through the rewriting as tensors are, but, as upstream, never analyzed,
 // annotated or copied: their operands are in place.
-func analyzed(t ir.Type) bool { return isTensor(t) && !bufferization.IsDialectTensor(t) }
+func analyzed(t ir.Type) bool { return bufferization.IsBuiltinTensor(t) }
 
 // tt returns the tensor type v had before its type was rewritten in place
 // (function and loop block arguments), else its type.

@@ -217,7 +217,7 @@ func (forModel) VerifyAnalysis(op *ir.Operation, st bufferization.AnalysisState,
 		return nil
 	}
 	for k, r := range op.Results() {
-		if !bufferization.IsTensor(r.Type()) || bufferization.IsDialectTensor(r.Type()) {
+		if !bufferization.IsBuiltinTensor(r.Type()) {
 			continue
 		}
 		a, y, _, ok := forArg(op, 3+k)
@@ -240,7 +240,7 @@ func (whileModel) VerifyAnalysis(op *ir.Operation, st bufferization.AnalysisStat
 	check := func(t *ir.Operation, vals []ir.Value, what string) error {
 		b := t.Block()
 		for i, v := range vals {
-			if !bufferization.IsTensor(v.Type()) || bufferization.IsDialectTensor(v.Type()) {
+			if !bufferization.IsBuiltinTensor(v.Type()) {
 				continue
 			}
 			if i >= b.NumArguments() || !st.Equivalent(v, b.Argument(i)) {
